@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "snapshot",
+    products: [
+        .executable(name: "snapshot", targets: ["Snapshot"]),
+        .library(name: "RenderCore", targets: ["RenderCore"]),
+    ],
+    targets: [
+        // C libraries from Debian packages, bound through module maps and pkg-config.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"])]
+        ),
+        .target(
+            name: "RenderCore",
+            dependencies: ["CCairo", "CGumbo"],
+        ),
+        .executableTarget(name: "Snapshot", dependencies: ["RenderCore"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["RenderCore"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+import RenderCore
+print("snapshot")
