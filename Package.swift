@@ -23,8 +23,9 @@ let package = Package(
             name: "RenderCore",
             dependencies: ["CCairo", "CGumbo"],
         ),
-        .executableTarget(name: "Snapshot", dependencies: ["RenderCore"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["RenderCore"]),
+        .target(name: "SnapshotCLI", dependencies: ["RenderCore"]),
+        .executableTarget(name: "Snapshot", dependencies: ["SnapshotCLI"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,2 +1,5 @@
-import RenderCore
-print("snapshot")
+import Foundation
+import SnapshotCLI
+
+// Wiring only: every behaviour lives in SnapshotCLI and RenderCore.
+exit(SnapshotCommand().run(Array(CommandLine.arguments.dropFirst())))

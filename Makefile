@@ -1,0 +1,38 @@
+# snapshot — build, demo and test. `make demo` and `make test` work on a fresh Debian 12
+# machine with the Swift toolchain: missing Debian packages are installed first.
+
+SWIFT ?= swift
+DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev \
+                   fonts-liberation2 fonts-dejavu-core
+SNAPSHOT := .build/release/snapshot
+
+.PHONY: all deps build demo test clean
+
+all: build
+
+# Installs what is missing (as root), or names the apt-get command to run.
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "missing Debian packages; run: sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product snapshot
+
+demo: build
+	$(SNAPSHOT) render --offsets 0,50,150
+
+# Swift Testing only: XCTest is disabled so the summary line counts our real tests.
+test: deps
+	$(SWIFT) test --disable-xctest
+
+clean:
+	rm -rf .build snapshots

@@ -1,0 +1,240 @@
+/// Block layout: widths from the containing block, heights from content, vertical margins
+/// collapsing between siblings and through parents (CSS 2.1 §8.3.1, §10.3, §10.6).
+struct LayoutEngine {
+    let fonts: FontSet
+
+    /// Lays out the whole tree for a viewport width; returns the document height in px.
+    func layoutDocument(_ root: Box, viewportWidth: Double) -> Double {
+        root.isRoot = true
+        layoutBlock(root, containingWidth: viewportWidth)
+        root.x = root.margin.left
+        root.y = root.margin.top  // the root's margins never collapse with the canvas
+        place(root, parentX: 0, parentY: 0)
+        return root.margin.top + root.height + root.margin.bottom
+    }
+
+    /// Turns parent-relative positions into document positions.
+    private func place(_ box: Box, parentX: Double, parentY: Double) {
+        box.absoluteX = parentX + box.x
+        box.absoluteY = parentY + box.y
+        for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY) }
+        for line in box.lines {
+            for atomic in line.atomics {
+                place(atomic.box, parentX: box.absoluteX + box.contentX, parentY: box.absoluteY + box.contentY)
+            }
+        }
+    }
+
+    // MARK: Box edges
+
+    func resolveEdges(_ box: Box, containingWidth: Double) {
+        let style = box.style
+        box.border = style.usedBorder
+        box.padding = Edges(top: style.padding.top.resolve(containingWidth) ?? 0,
+                            right: style.padding.right.resolve(containingWidth) ?? 0,
+                            bottom: style.padding.bottom.resolve(containingWidth) ?? 0,
+                            left: style.padding.left.resolve(containingWidth) ?? 0)
+        box.margin = Edges(top: style.margin.top.resolve(containingWidth) ?? 0,
+                           right: style.margin.right.resolve(containingWidth) ?? 0,
+                           bottom: style.margin.bottom.resolve(containingWidth) ?? 0,
+                           left: style.margin.left.resolve(containingWidth) ?? 0)
+    }
+
+    var horizontalChrome: (Box) -> Double {
+        { $0.border.left + $0.border.right + $0.padding.left + $0.padding.right }
+    }
+
+    /// The border-box width a specified `width` asks for, clamped by min/max-width; nil for auto.
+    func specifiedBorderWidth(_ box: Box, containingWidth: Double) -> Double? {
+        guard let specified = box.style.width.resolve(containingWidth) else { return nil }
+        return clampWidth(box, specified, containingWidth: containingWidth, isBorderBox: box.style.borderBoxSizing)
+    }
+
+    func clampWidth(_ box: Box, _ width: Double, containingWidth: Double, isBorderBox: Bool) -> Double {
+        let chrome = horizontalChrome(box)
+        var content = isBorderBox ? width - chrome : width
+        if let maxWidth = box.style.maxWidth.resolve(containingWidth) {
+            content = min(content, box.style.borderBoxSizing ? maxWidth - chrome : maxWidth)
+        }
+        if let minWidth = box.style.minWidth.resolve(containingWidth) {
+            content = max(content, box.style.borderBoxSizing ? minWidth - chrome : minWidth)
+        }
+        return max(0, content) + chrome
+    }
+
+    // MARK: Blocks
+
+    func layoutBlock(_ box: Box, containingWidth: Double) {
+        resolveEdges(box, containingWidth: containingWidth)
+        switch box.kind {
+        case .table:
+            TableLayout(engine: self).layout(box, containingWidth: containingWidth)
+            return
+        case .image:
+            layoutImage(box, containingWidth: containingWidth)
+            return
+        default: break
+        }
+        let chrome = horizontalChrome(box)
+        let autoLeft = box.style.margin.left.isAuto, autoRight = box.style.margin.right.isAuto
+        if let specified = specifiedBorderWidth(box, containingWidth: containingWidth) {
+            box.width = specified
+            let free = containingWidth - specified - box.margin.left - box.margin.right
+            if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
+            else if autoLeft { box.margin.left = max(0, free + 0) }
+        } else if box.kind == .inlineBlock {
+            let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
+            let available = containingWidth - box.margin.left - box.margin.right - chrome
+            box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: false)
+        } else {
+            box.width = clampWidth(box, containingWidth - box.margin.left - box.margin.right - chrome,
+                                   containingWidth: containingWidth, isBorderBox: false)
+        }
+        layoutContents(box)
+    }
+
+    /// Lays out the content box of a box whose width is set, then settles its height.
+    func layoutContents(_ box: Box, forcedHeight: Double? = nil) {
+        let contentWidth = box.contentWidth
+        var contentHeight: Double
+        if let content = box.inlineContent {
+            let inline = InlineLayout(fonts: fonts, container: box.style)
+            box.lines = inline.layout(content, width: contentWidth) { atomic in
+                self.layoutBlock(atomic, containingWidth: contentWidth)
+            }.lines
+            contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
+            for line in box.lines {
+                for atomic in line.atomics {
+                    atomic.box.x = atomic.x + atomic.box.margin.left
+                    atomic.box.y = atomic.y + atomic.box.margin.top
+                }
+            }
+            box.collapsedTop = MarginCollapse(box.margin.top)
+            box.collapsedBottom = MarginCollapse(box.margin.bottom)
+            box.collapsesThrough = false
+        } else {
+            contentHeight = layoutBlockChildren(box)
+        }
+        if let marker = box.marker { layoutMarker(box, marker) }
+        let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
+        if let forcedHeight {
+            box.height = max(forcedHeight, contentHeight + verticalChrome)
+            return
+        }
+        if case .px(let specified) = box.style.height {
+            contentHeight = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
+        }
+        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
+        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }
+        box.height = contentHeight + verticalChrome
+    }
+
+    /// Stacks block children with margin collapsing; returns the content height.
+    private func layoutBlockChildren(_ box: Box) -> Double {
+        let contentWidth = box.contentWidth
+        let collapseTop = !box.establishesBFC && box.border.top == 0 && box.padding.top == 0
+        let collapseBottom = !box.establishesBFC && box.border.bottom == 0 && box.padding.bottom == 0 && box.style.height.isAuto
+        var escapingTop = MarginCollapse(box.margin.top)
+        var pending = MarginCollapse()
+        var cursor = 0.0
+        var atTop = collapseTop
+        var anyInFlow = false
+        for child in box.children {
+            layoutBlock(child, containingWidth: contentWidth)
+            child.x = box.contentX + child.margin.left
+            if child.collapsesThrough {
+                var through = child.collapsedTop
+                through.add(child.collapsedBottom)
+                if atTop { escapingTop.add(through) } else { pending.add(through) }
+                child.y = box.contentY + cursor + (atTop ? 0 : pending.value)
+                continue
+            }
+            anyInFlow = true
+            if atTop {
+                escapingTop.add(child.collapsedTop)
+                child.y = box.contentY  // its top margin escaped into ours
+                atTop = false
+            } else {
+                pending.add(child.collapsedTop)
+                child.y = box.contentY + cursor + pending.value
+            }
+            cursor = child.y - box.contentY + child.height
+            // A child whose own margin escaped upward sits at its border top; the part of its
+            // collapsed bottom margin beyond its own is handled by its descendants' positions.
+            pending = child.collapsedBottom
+        }
+        box.collapsedTop = collapseTop ? escapingTop : MarginCollapse(box.margin.top)
+        let isEmpty = !anyInFlow && box.style.height.isAuto && box.border.top + box.border.bottom + box.padding.top + box.padding.bottom == 0
+            && box.marker == nil
+        box.collapsesThrough = isEmpty && collapseTop && collapseBottom && box.style.minHeight == .px(0)
+        if box.collapsesThrough {
+            box.collapsedTop = escapingTop
+            var bottom = MarginCollapse(box.margin.bottom)
+            bottom.add(pending)
+            box.collapsedBottom = bottom
+            return 0
+        }
+        if collapseBottom {
+            var bottom = MarginCollapse(box.margin.bottom)
+            bottom.add(pending)
+            box.collapsedBottom = bottom
+            return cursor
+        }
+        box.collapsedBottom = MarginCollapse(box.margin.bottom)
+        return cursor + pending.value
+    }
+
+    private func layoutMarker(_ box: Box, _ marker: String) {
+        var style = box.style
+        style.textAlign = .left
+        style.textIndent = .px(0)
+        var content = InlineContent()
+        content.items = [.text(marker, style)]
+        let result = InlineLayout(fonts: fonts, container: style).layout(content, width: nil) { _ in }
+        guard var line = result.lines.first else { return }
+        // The marker sits outside the content box, its baseline on the first line's.
+        let firstBaseline = box.lines.first.map { $0.y + $0.baseline }
+            ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
+            ?? line.baseline
+        let dx = -result.width - style.fontSize * 0.5
+        let dy = firstBaseline - line.baseline
+        line.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
+        line.decorations = []
+        line.y = 0
+        line.height = 0
+        box.markerLine = line
+    }
+
+    // MARK: Images
+
+    func layoutImage(_ box: Box, containingWidth: Double) {
+        let chrome = horizontalChrome(box)
+        let contentWidth = box.style.width.resolve(containingWidth) ?? box.intrinsicWidth ?? 0
+        var width = contentWidth
+        if let maxWidth = box.style.maxWidth.resolve(containingWidth) { width = min(width, maxWidth) }
+        var height: Double
+        if case .px(let h) = box.style.height { height = h } else { height = box.intrinsicHeight ?? 0 }
+        // `height: auto` keeps the aspect ratio of the declared size when the width is scaled.
+        if box.style.height.isAuto, let iw = box.intrinsicWidth, let ih = box.intrinsicHeight, iw > 0 {
+            height = width * ih / iw
+        } else if contentWidth > 0, width < contentWidth, box.style.height.isAuto {
+            height = height * width / contentWidth
+        }
+        box.width = width + chrome
+        box.height = height + box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
+        box.collapsedTop = MarginCollapse(box.margin.top)
+        box.collapsedBottom = MarginCollapse(box.margin.bottom)
+        box.collapsesThrough = false
+    }
+}
+
+extension Box {
+    /// The first line's baseline from the border-box top, for list markers.
+    func lastBaselineOfFirstLine() -> Double? {
+        if let first = lines.first { return contentY + first.y + first.baseline }
+        for child in children {
+            if let baseline = child.lastBaselineOfFirstLine() { return child.y + baseline }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,106 @@
+/// A box of the layout tree. Built from the styled DOM by `BoxTreeBuilder`, sized and
+/// positioned by the layout passes; a class because layout fills in geometry in place.
+final class Box {
+    enum Kind {
+        case block            // block container (also the root and list items)
+        case anonymousBlock   // wraps inline content that sits among block siblings
+        case inlineBlock      // atomic inline: a block container inside a line
+        case image            // replaced element
+        case table, rowGroup, row, cell
+    }
+
+    let kind: Kind
+    let node: DOMDocument.NodeID?
+    let style: ComputedStyle
+    var children: [Box] = []
+    /// Set when this box holds inline content (one inline formatting context).
+    var inlineContent: InlineContent?
+    /// The list marker text for list items.
+    var marker: String?
+    /// Image: the intrinsic or attribute size, in px, when known.
+    var intrinsicWidth: Double?
+    var intrinsicHeight: Double?
+    var colspan = 1
+    var rowspan = 1
+
+    // Geometry, filled by layout. Position is the border box's top-left relative to the
+    // parent's border-box top-left; `absolute…` is set by the final placement pass.
+    var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+    var margin = Edges<Double>(0)
+    var border = Edges<Double>(0)
+    var padding = Edges<Double>(0)
+    var lines: [LineBox] = []
+    /// The laid-out list marker, in content-box coordinates.
+    var markerLine: LineBox?
+    /// Intrinsic min/max-content border-box widths, cached: nested tables ask repeatedly.
+    var cachedContentWidths: (min: Double, max: Double)?
+    var collapsedTop = MarginCollapse()
+    var collapsedBottom = MarginCollapse()
+    var collapsesThrough = false
+    var absoluteX = 0.0, absoluteY = 0.0
+    var isRoot = false
+    /// Vertical offset of a table cell's content for `vertical-align`.
+    var contentShift = 0.0
+
+    init(kind: Kind, node: DOMDocument.NodeID?, style: ComputedStyle) {
+        self.kind = kind
+        self.node = node
+        self.style = style
+    }
+
+    var contentX: Double { border.left + padding.left }
+    var contentY: Double { border.top + padding.top + contentShift }
+    var contentWidth: Double { max(0, width - border.left - border.right - padding.left - padding.right) }
+    var contentHeight: Double { max(0, height - border.top - border.bottom - padding.top - padding.bottom) }
+
+    /// Block formatting context roots keep their children's margins inside.
+    var establishesBFC: Bool {
+        switch kind {
+        case .inlineBlock, .cell, .table, .image: return true
+        default: return isRoot || style.overflowHidden
+        }
+    }
+}
+
+/// Adjoining vertical margins collapse to the largest positive plus the most negative.
+struct MarginCollapse {
+    var positive = 0.0
+    var negative = 0.0
+    init() {}
+    init(_ value: Double) { add(value) }
+    mutating func add(_ value: Double) {
+        if value > 0 { positive = max(positive, value) } else { negative = min(negative, value) }
+    }
+    mutating func add(_ other: MarginCollapse) {
+        positive = max(positive, other.positive)
+        negative = min(negative, other.negative)
+    }
+    var value: Double { positive + negative }
+}
+
+/// One line of an inline formatting context, relative to the container's content box.
+struct LineBox {
+    var y: Double
+    var height: Double
+    var baseline: Double      // from the line's top
+    var glyphRuns: [GlyphRun]
+    var decorations: [DecorationLine]
+    var atomics: [(box: Box, x: Double, y: Double)]  // y of the margin box top, within the content box
+}
+
+/// A line drawn under, over or through text.
+struct DecorationLine {
+    var x: Double, y: Double, width: Double, thickness: Double
+    var color: RGBA
+}
+
+extension Box {
+    /// The baseline of the last line box inside, from the border-box top (inline-block baselines).
+    func lastBaseline() -> Double? {
+        if let last = lines.last { return contentY + last.y + last.baseline }
+        for child in children.reversed() {
+            if let baseline = child.lastBaseline() { return child.y + baseline }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,364 @@
+/// Turns the styled DOM into the box tree: block containers, anonymous blocks around inline
+/// runs that sit among blocks, atomic inlines, list markers and the table structure.
+struct BoxTreeBuilder {
+    let document: StyledDocument
+    private var dom: DOMDocument { document.dom }
+
+    /// The root box (the `html` element), or nil for a document with nothing to show.
+    func build() -> Box? {
+        guard let html = dom.first(tag: "html"), let style = document.style(of: html) else { return nil }
+        var rootStyle = style
+        rootStyle.display = .block
+        let root = Box(kind: .block, node: html, style: rootStyle)
+        fillBlockContainer(root, from: html)
+        return root
+    }
+
+    // MARK: Block containers
+
+    /// Collects the children of `node` into `box`: block-level boxes, or one inline
+    /// formatting context when every child is inline.
+    private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID) {
+        var collector = ChildCollector(parentStyle: box.style)
+        collectChildren(of: node, into: &collector)
+        collector.finishInlineRun()
+        if collector.blocks.isEmpty {
+            box.inlineContent = collector.soleInlineContent
+        } else {
+            box.children = collector.blocks
+        }
+    }
+
+    private struct ChildCollector {
+        let parentStyle: ComputedStyle
+        var blocks: [Box] = []
+        var inline = InlineContent()
+        var soleInlineContent: InlineContent?
+        var lastWasSpace = true
+
+        mutating func appendText(_ raw: String, style: ComputedStyle) {
+            let text = WhiteSpaceProcessor.process(raw, style: style, lastWasSpace: &lastWasSpace)
+            guard !text.isEmpty else { return }
+            if case .text(let previous, let previousStyle)? = inline.items.last, previousStyle.sameTextFormat(as: style) {
+                inline.items[inline.items.count - 1] = .text(previous + text, previousStyle)
+            } else {
+                inline.items.append(.text(text, style))
+            }
+        }
+
+        mutating func appendAtomic(_ box: Box) {
+            inline.items.append(.atomic(box))
+            lastWasSpace = false
+        }
+
+        mutating func appendBreak(_ style: ComputedStyle) {
+            trimTrailingSpace()
+            inline.items.append(.lineBreak(style))
+            lastWasSpace = true
+        }
+
+        mutating func trimTrailingSpace() {
+            guard case .text(let text, let style)? = inline.items.last, text.hasSuffix(" "),
+                  style.whiteSpace == .normal || style.whiteSpace == .nowrap else { return }
+            let trimmed = String(text.dropLast())
+            if trimmed.isEmpty { inline.items.removeLast() } else { inline.items[inline.items.count - 1] = .text(trimmed, style) }
+        }
+
+        /// Ends the current inline run: alone it becomes the container's content; among blocks
+        /// it is wrapped in an anonymous block.
+        mutating func finishInlineRun() {
+            trimTrailingSpace()
+            defer { inline = InlineContent(); lastWasSpace = true }
+            guard !inline.isEmpty else { return }
+            if blocks.isEmpty && soleInlineContent == nil {
+                soleInlineContent = inline
+                return
+            }
+            if let pending = soleInlineContent {
+                blocks.append(Self.anonymousBlock(pending, parentStyle))
+                soleInlineContent = nil
+            }
+            blocks.append(Self.anonymousBlock(inline, parentStyle))
+        }
+
+        mutating func flushSoleIntoBlocks() {
+            if let pending = soleInlineContent {
+                blocks.insert(Self.anonymousBlock(pending, parentStyle), at: 0)
+                soleInlineContent = nil
+            }
+        }
+
+        static func anonymousBlock(_ content: InlineContent, _ parentStyle: ComputedStyle) -> Box {
+            var style = parentStyle.inheritedForChild()
+            style.display = .block
+            let box = Box(kind: .anonymousBlock, node: nil, style: style)
+            box.inlineContent = content
+            return box
+        }
+    }
+
+    private func collectChildren(of node: DOMDocument.NodeID, into collector: inout ChildCollector) {
+        for child in dom[node].children {
+            collect(child, into: &collector)
+        }
+    }
+
+    private func collect(_ node: DOMDocument.NodeID, into collector: inout ChildCollector) {
+        if let text = dom[node].text {
+            let style = document.style(of: dom[node].parent ?? 0) ?? collector.parentStyle
+            collector.appendText(text, style: style)
+            return
+        }
+        guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        if tag == "br" {
+            collector.appendBreak(style)
+            return
+        }
+        if tag == "img" {
+            let box = imageBox(node, style)
+            if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
+            return
+        }
+        switch style.display {
+        case .inline:
+            collectChildren(of: node, into: &collector)
+        case .inlineBlock, .inlineTable:
+            let box = blockLevelBox(node, style)
+            collector.appendAtomic(box)
+        default:
+            appendBlock(blockLevelBox(node, style), &collector)
+        }
+    }
+
+    private func appendBlock(_ box: Box, _ collector: inout ChildCollector) {
+        collector.finishInlineRun()
+        collector.flushSoleIntoBlocks()
+        collector.blocks.append(box)
+    }
+
+    private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        let box = Box(kind: .image, node: node, style: style)
+        return box
+    }
+
+    // MARK: Block-level boxes
+
+    private func blockLevelBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        switch style.display {
+        case .table, .inlineTable:
+            return tableBox(node, style)
+        case .inlineBlock:
+            let box = Box(kind: .inlineBlock, node: node, style: style)
+            fillBlockContainer(box, from: node)
+            return box
+        case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell:
+            // A table part outside a table: wrap it in an anonymous table, as CSS does.
+            var tableStyle = style.inheritedForChild()
+            tableStyle.display = .table
+            let table = Box(kind: .table, node: nil, style: tableStyle)
+            appendTablePart(node, style, to: table)
+            return table
+        default:
+            let box = Box(kind: .block, node: node, style: style)
+            fillBlockContainer(box, from: node)
+            if style.display == .listItem { box.marker = listMarker(for: node, style) }
+            return box
+        }
+    }
+
+    private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> String? {
+        switch style.listStyle {
+        case .none: return nil
+        case .disc: return "•"
+        case .circle: return "◦"
+        case .square: return "▪"
+        default:
+            var ordinal = 1
+            if let parent = dom[node].parent {
+                ordinal = Int(dom[parent].attributes["start"] ?? "") ?? 1
+                for sibling in dom[parent].children {
+                    if sibling == node { break }
+                    if document.style(of: sibling)?.display == .listItem { ordinal += 1 }
+                }
+            }
+            if let value = Int(dom[node].attributes["value"] ?? "") { ordinal = value }
+            return ListMarkers.text(ordinal, style.listStyle) + "."
+        }
+    }
+
+    // MARK: Tables
+
+    private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        let table = Box(kind: .table, node: node, style: style)
+        for child in dom[node].children {
+            guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+            appendTablePart(child, childStyle, to: table)
+        }
+        return table
+    }
+
+    private func appendTablePart(_ node: DOMDocument.NodeID, _ style: ComputedStyle, to table: Box) {
+        switch style.display {
+        case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup:
+            let group = Box(kind: .rowGroup, node: node, style: style)
+            for child in dom[node].children {
+                guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+                group.children.append(rowBox(child, childStyle))
+            }
+            table.children.append(group)
+        case .tableRow:
+            anonymousGroup(in: table).children.append(rowBox(node, style))
+        case .tableColumn, .tableColumnGroup, .tableCaption:
+            break  // captions and column styles come with the email-grade table layout
+        default:
+            anonymousGroup(in: table).children.append(rowBox(node, style))
+        }
+    }
+
+    private func anonymousGroup(in table: Box) -> Box {
+        if let last = table.children.last, last.kind == .rowGroup, last.node == nil { return last }
+        var style = table.style.inheritedForChild()
+        style.display = .tableRowGroup
+        let group = Box(kind: .rowGroup, node: nil, style: style)
+        table.children.append(group)
+        return group
+    }
+
+    /// A row; children that are not cells (blocks made `display: block` by responsive CSS,
+    /// stray text) are wrapped in one anonymous cell, as CSS's anonymous table objects are.
+    private func rowBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        if style.display != .tableRow {
+            let row = Box(kind: .row, node: nil, style: style.inheritedForChild())
+            row.children.append(anonymousCell(for: [node], parentStyle: style))
+            return row
+        }
+        let row = Box(kind: .row, node: node, style: style)
+        var pending: [DOMDocument.NodeID] = []
+        func flush() {
+            let meaningful = pending.contains { dom[$0].tag != nil || !(dom[$0].text ?? "").allSatisfy(\.isWhitespace) }
+            if meaningful { row.children.append(anonymousCell(for: pending, parentStyle: style)) }
+            pending = []
+        }
+        for child in dom[node].children {
+            if dom[child].tag != nil, let childStyle = document.style(of: child) {
+                if childStyle.display == .none { continue }
+                if childStyle.display == .tableCell {
+                    flush()
+                    let cell = Box(kind: .cell, node: child, style: childStyle)
+                    cell.colspan = span(dom[child].attributes["colspan"], limit: 1000)
+                    cell.rowspan = span(dom[child].attributes["rowspan"], limit: 65534)
+                    fillBlockContainer(cell, from: child)
+                    row.children.append(cell)
+                    continue
+                }
+            }
+            pending.append(child)
+        }
+        flush()
+        return row
+    }
+
+    private func anonymousCell(for nodes: [DOMDocument.NodeID], parentStyle: ComputedStyle) -> Box {
+        var style = parentStyle.inheritedForChild()
+        style.display = .tableCell
+        let cell = Box(kind: .cell, node: nil, style: style)
+        var collector = ChildCollector(parentStyle: style)
+        for node in nodes { collect(node, into: &collector) }
+        collector.finishInlineRun()
+        if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
+        return cell
+    }
+
+    private func span(_ raw: String?, limit: Int) -> Int {
+        guard let raw, let value = Int(raw.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }), value >= 1 else { return 1 }
+        return min(value, limit)
+    }
+}
+
+extension ComputedStyle {
+    /// Whether two text runs can share one attribute run.
+    func sameTextFormat(as other: ComputedStyle) -> Bool {
+        fontFamilies == other.fontFamilies && fontSize == other.fontSize && fontWeight == other.fontWeight
+            && italic == other.italic && color == other.color && decorations == other.decorations
+            && letterSpacing == other.letterSpacing && whiteSpace == other.whiteSpace
+            && lineHeight == other.lineHeight && visibilityHidden == other.visibilityHidden
+            && verticalAlign == other.verticalAlign
+    }
+}
+
+/// CSS white-space processing for one text node, tracking collapsible space across nodes.
+enum WhiteSpaceProcessor {
+    static func process(_ raw: String, style: ComputedStyle, lastWasSpace: inout Bool) -> String {
+        var out = ""
+        out.reserveCapacity(raw.utf8.count)
+        switch style.whiteSpace {
+        case .pre, .preWrap:
+            for ch in raw.unicodeScalars {
+                switch ch {
+                case "\r": continue
+                case "\n": out.unicodeScalars.append("\u{2028}")
+                case "\t": out += "        "
+                default: out.unicodeScalars.append(ch)
+                }
+            }
+            lastWasSpace = out.unicodeScalars.last == " "
+        case .normal, .nowrap, .preLine:
+            for ch in raw.unicodeScalars {
+                if ch == "\n" && style.whiteSpace == .preLine {
+                    if out.hasSuffix(" ") { out.removeLast() }
+                    out.unicodeScalars.append("\u{2028}")
+                    lastWasSpace = true
+                } else if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" || ch == "\u{0C}" {
+                    if !lastWasSpace { out.append(" "); lastWasSpace = true }
+                } else {
+                    out.unicodeScalars.append(ch)
+                    lastWasSpace = false
+                }
+            }
+        }
+        switch style.textTransform {
+        case .none: return out
+        case .uppercase: return out.uppercased()
+        case .lowercase: return out.lowercased()
+        case .capitalize: return out.capitalizedWords()
+        }
+    }
+}
+
+extension String {
+    func capitalizedWords() -> String {
+        var result = ""
+        var atWordStart = true
+        for ch in self {
+            result += atWordStart ? ch.uppercased() : String(ch)
+            atWordStart = ch.isWhitespace
+        }
+        return result
+    }
+}
+
+enum ListMarkers {
+    static func text(_ ordinal: Int, _ style: ListStyle) -> String {
+        switch style {
+        case .lowerAlpha: return alpha(ordinal).lowercased()
+        case .upperAlpha: return alpha(ordinal)
+        case .lowerRoman: return roman(ordinal).lowercased()
+        case .upperRoman: return roman(ordinal)
+        default: return String(ordinal)
+        }
+    }
+    static func alpha(_ n: Int) -> String {
+        guard n > 0 else { return String(n) }
+        var n = n, out = ""
+        while n > 0 { n -= 1; out = String(UnicodeScalar(UInt8(65 + n % 26))) + out; n /= 26 }
+        return out
+    }
+    static func roman(_ n: Int) -> String {
+        guard (1...3999).contains(n) else { return String(n) }
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var n = n, out = ""
+        for (value, symbol) in table { while n >= value { out += symbol; n -= value } }
+        return out
+    }
+}

@@ -1,0 +1,273 @@
+import CCairo
+
+/// The inline content of one block: text runs, atomic inlines and forced breaks, with
+/// white space already processed.
+struct InlineContent {
+    enum Item {
+        case text(String, ComputedStyle)
+        case atomic(Box)
+        case lineBreak(ComputedStyle)
+    }
+    var items: [Item] = []
+    var isEmpty: Bool { items.isEmpty }
+}
+
+/// Lays out one inline formatting context with one PangoLayout (attribute runs carry fonts,
+/// spacing and no-wrap; atomic inlines ride as shape attributes), then builds CSS line
+/// boxes from pango's line breaks.
+struct InlineLayout {
+    let fonts: FontSet
+    let container: ComputedStyle
+
+    /// Segment boundaries in the UTF-8 text, to map pango's runs back to our items.
+    private struct Segment { let start: Int; let end: Int; let item: InlineContent.Item }
+
+    func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (lines: [LineBox], width: Double) {
+        for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
+        let (text, segments) = buildText(content)
+        let layout = pango_layout_new(fonts.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
+        let attributes = buildAttributes(segments)
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        if let width {
+            pango_layout_set_width(layout, Int32(clamping: Int(max(0, width) * Double(PANGO_SCALE))))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        switch container.textAlign {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .justify: pango_layout_set_justify(layout, 1)
+        }
+        if let indentWidth = width ?? 0 as Double?, let indent = container.textIndent.resolve(indentWidth), indent != 0 {
+            pango_layout_set_indent(layout, Int32(clamping: Int(indent * Double(PANGO_SCALE))))
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let usedWidth = Double(logical.width) / Double(PANGO_SCALE)
+        return (buildLines(layout, segments), usedWidth)
+    }
+
+    // MARK: Text and attributes
+
+    private func buildText(_ content: InlineContent) -> (String, [Segment]) {
+        var text = ""
+        var offset = 0
+        var segments: [Segment] = []
+        for item in content.items {
+            let piece: String
+            switch item {
+            case .text(let string, _): piece = string
+            case .atomic: piece = "\u{FFFC}"
+            case .lineBreak: piece = "\u{2028}"
+            }
+            let length = piece.utf8.count
+            segments.append(Segment(start: offset, end: offset + length, item: item))
+            text += piece
+            offset += length
+        }
+        return (text, segments)
+    }
+
+    private func buildAttributes(_ segments: [Segment]) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ segment: Segment) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = UInt32(segment.start)
+            attribute.pointee.end_index = UInt32(segment.end)
+            pango_attr_list_insert(list, attribute)
+        }
+        for segment in segments {
+            switch segment.item {
+            case .text(_, let style), .lineBreak(let style):
+                let description = FontDescription(style: style)
+                insert(pango_attr_font_desc_new(description.pointer), segment)
+                if style.letterSpacing != 0 {
+                    insert(pango_attr_letter_spacing_new(Int32(clamping: Int(style.letterSpacing * Double(PANGO_SCALE)))), segment)
+                }
+                if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
+                    insert(pango_attr_allow_breaks_new(0), segment)
+                }
+            case .atomic(let box):
+                let width = box.width + box.margin.left + box.margin.right
+                let height = box.height + box.margin.top + box.margin.bottom
+                var rect = PangoRectangle(
+                    x: 0, y: Int32(clamping: Int(-height * Double(PANGO_SCALE))),
+                    width: Int32(clamping: Int(width * Double(PANGO_SCALE))),
+                    height: Int32(clamping: Int(height * Double(PANGO_SCALE))))
+                insert(pango_attr_shape_new(&rect, &rect), segment)
+            }
+        }
+        return list
+    }
+
+    // MARK: Lines
+
+    private struct RunInfo {
+        let glyphItem: UnsafeMutablePointer<PangoGlyphItem>
+        let x: Double
+        let segment: Segment
+    }
+
+    private func buildLines(_ layout: OpaquePointer, _ segments: [Segment]) -> [LineBox] {
+        let lineCount = Int(pango_layout_get_line_count(layout))
+        var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
+        for index in 0..<lineCount {
+            if let line = pango_layout_get_line_readonly(layout, Int32(index)) {
+                lineIndexByPointer[UnsafeMutableRawPointer(line)] = index
+            }
+        }
+        var runsPerLine = [[RunInfo]](repeating: [], count: lineCount)
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator),
+                  let lineIndex = lineIndexByPointer[UnsafeMutableRawPointer(line)] else { continue }
+            guard let run = pango_layout_iter_get_run_readonly(iterator),
+                  let item = run.pointee.item else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            let offset = Int(item.pointee.offset)
+            guard let segment = segmentContaining(offset, segments) else { continue }
+            runsPerLine[lineIndex].append(RunInfo(glyphItem: UnsafeMutablePointer(mutating: run), x: Double(logical.x) / scale, segment: segment))
+        } while pango_layout_iter_next_run(iterator) != 0
+
+        var lines: [LineBox] = []
+        var y = 0.0
+        for index in 0..<lineCount {
+            // A forced break at the very end opens no new line in CSS.
+            if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
+            let line = buildLine(runsPerLine[index], top: y)
+            lines.append(line)
+            y += line.height
+        }
+        return lines
+    }
+
+    private func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
+        var low = 0, high = segments.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if offset < segments[mid].start { high = mid - 1 }
+            else if offset >= segments[mid].end { low = mid + 1 }
+            else { return segments[mid] }
+        }
+        return nil
+    }
+
+    /// The CSS line box: the strut and every inline box contribute their ascent and descent
+    /// plus half-leading around the baseline; atomic inlines sit on it.
+    private func buildLine(_ runs: [RunInfo], top: Double) -> LineBox {
+        var above = 0.0, below = 0.0
+        func include(_ style: ComputedStyle) {
+            let metrics = fonts.metrics(for: style)
+            let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
+            let halfLeading = (lineHeight - metrics.ascent - metrics.descent) / 2
+            above = max(above, metrics.ascent + halfLeading)
+            below = max(below, metrics.descent + halfLeading)
+        }
+        include(container)
+        for run in runs {
+            switch run.segment.item {
+            case .text(_, let style), .lineBreak(let style): include(style)
+            case .atomic(let box):
+                let height = box.height + box.margin.top + box.margin.bottom
+                switch box.style.verticalAlign {
+                case .middle:
+                    let xHeight = container.fontSize * 0.25
+                    above = max(above, height / 2 + xHeight)
+                    below = max(below, height / 2 - xHeight)
+                default:
+                    above = max(above, height - atomicBaselineOffset(box))
+                    below = max(below, atomicBaselineOffset(box))
+                }
+            }
+        }
+        var line = LineBox(y: top, height: above + below, baseline: above, glyphRuns: [], decorations: [], atomics: [])
+        let baseline = top + above
+        let scale = Double(PANGO_SCALE)
+        for run in runs {
+            switch run.segment.item {
+            case .atomic(let box):
+                let height = box.height + box.margin.top + box.margin.bottom
+                let boxTop: Double
+                switch box.style.verticalAlign {
+                case .middle: boxTop = baseline - container.fontSize * 0.25 - height / 2
+                default: boxTop = baseline + atomicBaselineOffset(box) - height
+                }
+                line.atomics.append((box, run.x, boxTop))
+            case .text(_, let style), .lineBreak(let style):
+                guard let glyphRun = glyphRun(run, baseline: baseline, style: style, scale: scale) else { continue }
+                if !style.visibilityHidden { line.glyphRuns.append(glyphRun) }
+                let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
+                line.decorations += decorations(style, x: run.x, width: width, baseline: baseline)
+            }
+        }
+        return line
+    }
+
+    /// Distance from an atomic inline's baseline to its bottom margin edge.
+    private func atomicBaselineOffset(_ box: Box) -> Double {
+        guard box.kind == .inlineBlock, !box.style.overflowHidden, let last = box.lastBaseline() else { return 0 }
+        return box.height + box.margin.bottom - last
+    }
+
+    private func glyphRun(_ run: RunInfo, baseline: Double, style: ComputedStyle, scale: Double) -> GlyphRun? {
+        guard let item = run.glyphItem.pointee.item, let font = item.pointee.analysis.font,
+              let glyphString = run.glyphItem.pointee.glyphs else { return nil }
+        let count = Int(glyphString.pointee.num_glyphs)
+        guard count > 0, let infos = glyphString.pointee.glyphs else { return nil }
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(count)
+        var x = run.x
+        for index in 0..<count {
+            let info = infos[index]
+            let geometry = info.geometry
+            // Empty glyphs (spaces at line ends, zero-width marks) carry no ink.
+            if info.glyph != PANGO_GLYPH_EMPTY && info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
+                glyphs.append(Glyph(index: info.glyph,
+                                    x: x + Double(geometry.x_offset) / scale,
+                                    y: baseline + Double(geometry.y_offset) / scale))
+            }
+            x += Double(geometry.width) / scale
+        }
+        guard !glyphs.isEmpty else { return nil }
+        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color)
+    }
+
+    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {
+        guard !style.decorations.isEmpty, width > 0 else { return [] }
+        let metrics = fonts.metrics(for: style)
+        let thickness = max(1, (style.fontSize / 16).rounded())
+        var lines: [DecorationLine] = []
+        if style.decorations.contains(.underline) {
+            lines.append(DecorationLine(x: x, y: baseline - metrics.underlinePosition, width: width, thickness: thickness, color: style.color))
+        }
+        if style.decorations.contains(.lineThrough) {
+            lines.append(DecorationLine(x: x, y: baseline - metrics.strikethroughPosition, width: width, thickness: thickness, color: style.color))
+        }
+        if style.decorations.contains(.overline) {
+            lines.append(DecorationLine(x: x, y: baseline - metrics.ascent, width: width, thickness: thickness, color: style.color))
+        }
+        return lines
+    }
+}
+
+extension FontDescription {
+    convenience init(style: ComputedStyle) {
+        self.init(family: FontSet.resolveFamily(style.fontFamilies), size: style.fontSize,
+                  weight: style.fontWeight, italic: style.italic)
+    }
+}
+
+extension FontSet {
+    func metrics(for style: ComputedStyle) -> FontMetrics {
+        metrics(family: FontSet.resolveFamily(style.fontFamilies), size: style.fontSize,
+                weight: style.fontWeight, italic: style.italic)
+    }
+}

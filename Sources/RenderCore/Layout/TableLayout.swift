@@ -1,0 +1,288 @@
+/// The automatic table layout: a grid of slots from rows and spans, column min/max widths
+/// from the cells, the table width distributed between them, then rows sized by their
+/// tallest cell (CSS 2.1 §17.5.2.2, as browsers implement it). Separated borders model.
+struct TableLayout {
+    let engine: LayoutEngine
+
+    private struct Placement { let cell: Box; let row: Int; let column: Int }
+
+    private struct Grid {
+        var rows: [Box] = []
+        var placements: [Placement] = []
+        var columnCount = 0
+    }
+
+    private func grid(_ table: Box) -> Grid {
+        var grid = Grid()
+        // Header groups first and footer groups last, as browsers order them.
+        let groups = table.children.filter { $0.style.display == .tableHeaderGroup }
+            + table.children.filter { $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup }
+            + table.children.filter { $0.style.display == .tableFooterGroup }
+        var occupied: [[Bool]] = []
+        for group in groups {
+            for row in group.children {
+                let rowIndex = grid.rows.count
+                grid.rows.append(row)
+                if occupied.count <= rowIndex { occupied.append([]) }
+                var column = 0
+                for cell in row.children {
+                    while column < occupied[rowIndex].count && occupied[rowIndex][column] { column += 1 }
+                    let rowspan = min(cell.rowspan, 1000)
+                    for r in rowIndex..<(rowIndex + rowspan) {
+                        while occupied.count <= r { occupied.append([]) }
+                        let needed = column + cell.colspan
+                        if occupied[r].count < needed { occupied[r] += Array(repeating: false, count: needed - occupied[r].count) }
+                        for c in column..<needed { occupied[r][c] = true }
+                    }
+                    grid.placements.append(Placement(cell: cell, row: rowIndex, column: column))
+                    column += cell.colspan
+                    grid.columnCount = max(grid.columnCount, column)
+                }
+            }
+        }
+        return grid
+    }
+
+    private func spacing(_ table: Box) -> Double { table.style.borderSpacing }
+
+    // MARK: Column widths
+
+    private struct Column { var min = 0.0; var max = 0.0; var fixed: Double?; var percent: Double? }
+
+    private func columns(_ grid: Grid, _ table: Box) -> [Column] {
+        var columns = [Column](repeating: Column(), count: grid.columnCount)
+        let sizes = IntrinsicSizes(engine: engine)
+        // Single-column cells first, then spanning cells spread what their columns lack.
+        let ordered = grid.placements.sorted { $0.cell.colspan < $1.cell.colspan }
+        for placement in ordered {
+            let cell = placement.cell
+            engine.resolveEdges(cell, containingWidth: 0)
+            var (minimum, maximum) = sizes.contentWidths(cell)
+            var fixed: Double?, percent: Double?
+            switch cell.style.width {
+            case .px(let value):
+                let chrome = engine.horizontalChrome(cell)
+                let width = cell.style.borderBoxSizing ? value : value + chrome
+                fixed = width
+                minimum = Swift.max(minimum, width)
+                maximum = Swift.max(minimum, width)
+            case .percent(let value): percent = value
+            case .auto: break
+            }
+            let span = placement.column..<(placement.column + cell.colspan)
+            if cell.colspan == 1 {
+                let index = placement.column
+                columns[index].min = Swift.max(columns[index].min, minimum)
+                columns[index].max = Swift.max(columns[index].max, maximum)
+                if let fixed { columns[index].fixed = Swift.max(columns[index].fixed ?? 0, fixed) }
+                if let percent { columns[index].percent = Swift.max(columns[index].percent ?? 0, percent) }
+            } else {
+                let inner = spacing(table) * Double(cell.colspan - 1)
+                distribute(minimum - inner, over: span, in: &columns, keyPath: \.min)
+                distribute(maximum - inner, over: span, in: &columns, keyPath: \.max)
+            }
+        }
+        for index in columns.indices {
+            if let fixed = columns[index].fixed { columns[index].max = Swift.max(columns[index].min, fixed) }
+            columns[index].max = Swift.max(columns[index].max, columns[index].min)
+        }
+        return columns
+    }
+
+    /// Grows the spanned columns so that together they reach `total`, in proportion to
+    /// their current max widths (equally when those are all zero).
+    private func distribute(_ total: Double, over span: Range<Int>, in columns: inout [Column], keyPath: WritableKeyPath<Column, Double>) {
+        let current = span.reduce(0.0) { $0 + columns[$1][keyPath: keyPath] }
+        guard total > current else { return }
+        let extra = total - current
+        let weights = span.reduce(0.0) { $0 + columns[$1].max }
+        for index in span {
+            let share = weights > 0 ? columns[index].max / weights : 1 / Double(span.count)
+            columns[index][keyPath: keyPath] += extra * share
+        }
+    }
+
+    func intrinsicWidths(_ table: Box) -> (min: Double, max: Double) {
+        let grid = grid(table)
+        let columns = columns(grid, table)
+        let chrome = tableChrome(table) + spacing(table) * Double(columns.count + 1)
+        var minimum = columns.reduce(0) { $0 + $1.min } + chrome
+        var maximum = columns.reduce(0) { $0 + $1.max } + chrome
+        if case .px(let specified) = table.style.width {
+            minimum = Swift.max(minimum, specified); maximum = Swift.max(minimum, specified)
+        }
+        if columns.isEmpty { minimum = tableChrome(table); maximum = minimum }
+        return (minimum, Swift.max(minimum, maximum))
+    }
+
+    private func tableChrome(_ table: Box) -> Double {
+        let border = table.style.usedBorder
+        func px(_ l: Length) -> Double { if case .px(let v) = l { return v }; return 0 }
+        return border.left + border.right + px(table.style.padding.left) + px(table.style.padding.right)
+    }
+
+    /// The used widths of the columns for a table of the given inner width (between the
+    /// outer spacing), following the browsers' order: min first, then percentages, fixed,
+    /// and auto columns towards their max, extra to auto columns.
+    private func columnWidths(_ columns: [Column], available: Double, tableWidthIsAuto: Bool) -> [Double] {
+        var widths = columns.map(\.min)
+        var remaining = available - widths.reduce(0, +)
+        guard remaining > 0 else { return widths }
+        // Percentage columns up to their share.
+        for index in columns.indices {
+            if let percent = columns[index].percent {
+                let target = Swift.max(columns[index].min, available * percent / 100)
+                let grow = Swift.min(remaining, target - widths[index])
+                if grow > 0 { widths[index] += grow; remaining -= grow }
+            }
+        }
+        // Then fixed and auto columns from min towards max, in proportion to what each lacks.
+        let growable = columns.indices.filter { columns[$0].percent == nil }
+        let wanted = growable.reduce(0.0) { $0 + Swift.max(0, columns[$1].max - widths[$1]) }
+        if wanted > 0 {
+            let factor = Swift.min(1, remaining / wanted)
+            for index in growable {
+                let grow = Swift.max(0, columns[index].max - widths[index]) * factor
+                widths[index] += grow
+            }
+            remaining -= wanted * factor
+        }
+        guard remaining > 0.0001, !tableWidthIsAuto else { return widths }
+        // A table wider than its content: auto columns share the rest by their max widths,
+        // else fixed ones, else percentage ones.
+        var targets = columns.indices.filter { columns[$0].fixed == nil && columns[$0].percent == nil }
+        if targets.isEmpty { targets = columns.indices.filter { columns[$0].percent == nil } }
+        if targets.isEmpty { targets = Array(columns.indices) }
+        let weight = targets.reduce(0.0) { $0 + widths[$1] }
+        for index in targets {
+            widths[index] += remaining * (weight > 0 ? widths[index] / weight : 1 / Double(targets.count))
+        }
+        return widths
+    }
+
+    // MARK: Layout
+
+    func layout(_ table: Box, containingWidth: Double) {
+        let grid = grid(table)
+        let columns = columns(grid, table)
+        let space = spacing(table)
+        let chrome = engine.horizontalChrome(table)
+        let outerSpacing = space * Double(columns.count + 1)
+        let intrinsic = intrinsicWidths(table)
+        let available = containingWidth - table.margin.left - table.margin.right
+        var tableWidth: Double
+        let autoWidth: Bool
+        if let specified = table.style.width.resolve(containingWidth) {
+            // Tables are border-box sized; never narrower than their min-content.
+            tableWidth = Swift.max(specified, intrinsic.min)
+            autoWidth = false
+        } else {
+            tableWidth = Swift.max(intrinsic.min, Swift.min(available, intrinsic.max))
+            autoWidth = true
+        }
+        if case .px(let maxWidth) = table.style.maxWidth { tableWidth = Swift.max(intrinsic.min, Swift.min(tableWidth, maxWidth)) }
+        table.width = tableWidth
+        let free = containingWidth - tableWidth - table.margin.left - table.margin.right
+        if table.style.margin.left.isAuto && table.style.margin.right.isAuto {
+            table.margin.left = Swift.max(0, free / 2); table.margin.right = Swift.max(0, free / 2)
+        } else if table.style.margin.left.isAuto {
+            table.margin.left = Swift.max(0, free)
+        }
+        let inner = Swift.max(0, tableWidth - chrome - outerSpacing)
+        let widths = columnWidths(columns, available: inner, tableWidthIsAuto: autoWidth && columns.allSatisfy { $0.percent == nil })
+        var columnX = [Double](repeating: 0, count: columns.count + 1)
+        var x = table.contentX + space
+        for index in columns.indices {
+            columnX[index] = x
+            x += widths[index] + space
+        }
+        columnX[columns.count] = x
+
+        // Lay out every cell at its width, then settle row heights.
+        var rowHeights = [Double](repeating: 0, count: grid.rows.count)
+        for (index, row) in grid.rows.enumerated() {
+            if case .px(let h) = row.style.height { rowHeights[index] = h }
+        }
+        for placement in grid.placements {
+            let cell = placement.cell
+            let last = placement.column + cell.colspan - 1
+            let width = columnX[last] + widths[last] - columnX[placement.column]
+            engine.resolveEdges(cell, containingWidth: inner)
+            cell.width = width
+            engine.layoutContents(cell)
+            if case .px(let specified) = cell.style.height {
+                let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
+                cell.height = Swift.max(cell.height, cell.style.borderBoxSizing ? specified : specified + verticalChrome)
+            }
+            if cell.rowspan == 1 { rowHeights[placement.row] = Swift.max(rowHeights[placement.row], cell.height) }
+        }
+        for placement in grid.placements where placement.cell.rowspan > 1 {
+            let lastRow = Swift.min(grid.rows.count, placement.row + placement.cell.rowspan) - 1
+            let spanned = (placement.row...lastRow).reduce(0.0) { $0 + rowHeights[$1] } + space * Double(lastRow - placement.row)
+            if placement.cell.height > spanned { rowHeights[lastRow] += placement.cell.height - spanned }
+        }
+
+        // Position rows (relative to their groups) and cells (relative to their rows).
+        var rowY = [Double](repeating: 0, count: grid.rows.count)
+        var y = table.contentY + space
+        for index in grid.rows.indices {
+            rowY[index] = y
+            y += rowHeights[index] + space
+        }
+        if grid.rows.isEmpty { y = table.contentY }
+        var contentHeight = y - table.contentY
+        if case .px(let specified) = table.style.height {
+            let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
+            contentHeight = Swift.max(contentHeight, specified - verticalChrome)
+        }
+        table.height = contentHeight + table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
+
+        for group in table.children {
+            let groupRows = group.children.compactMap { row in grid.rows.firstIndex { $0 === row } }
+            guard let first = groupRows.first, let last = groupRows.last else {
+                group.x = table.contentX; group.y = table.contentY; group.width = 0; group.height = 0
+                continue
+            }
+            group.x = columnX[0]
+            group.y = rowY[first]
+            group.width = Swift.max(0, columnX[columns.count] - space - columnX[0])
+            group.height = rowY[last] + rowHeights[last] - rowY[first]
+            for index in groupRows {
+                let row = grid.rows[index]
+                row.x = 0
+                row.y = rowY[index] - group.y
+                row.width = group.width
+                row.height = rowHeights[index]
+            }
+        }
+        for placement in grid.placements {
+            let cell = placement.cell
+            let lastRow = Swift.min(grid.rows.count, placement.row + cell.rowspan) - 1
+            let height = rowY[lastRow] + rowHeights[lastRow] - rowY[placement.row]
+            let row = grid.rows[placement.row]
+            let groupX = columnX[0]
+            cell.x = columnX[placement.column] - groupX
+            cell.y = 0
+            alignCellContent(cell, rowHeight: height)
+            _ = row
+        }
+        table.collapsedTop = MarginCollapse(table.margin.top)
+        table.collapsedBottom = MarginCollapse(table.margin.bottom)
+        table.collapsesThrough = false
+    }
+
+    /// Stretches a cell to its row and moves its content for `vertical-align`.
+    private func alignCellContent(_ cell: Box, rowHeight: Double) {
+        let free = rowHeight - cell.height
+        cell.height = rowHeight
+        guard free > 0 else { return }
+        let shift: Double
+        switch cell.style.verticalAlign {
+        case .top, .baseline, .textTop: shift = 0
+        case .bottom, .textBottom: shift = free
+        default: shift = free / 2
+        }
+        guard shift != 0 else { return }
+        cell.contentShift = shift
+    }
+}

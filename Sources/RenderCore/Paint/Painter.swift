@@ -1,0 +1,48 @@
+/// Walks the laid-out box tree and records backgrounds, borders, text and images in
+/// painting order (simplified CSS 2.1 Appendix E: each box's background and border, then
+/// its content, in tree order).
+struct Painter {
+    private(set) var list = DisplayList()
+
+    mutating func paint(_ box: Box) {
+        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+        let style = box.style
+        if !style.visibilityHidden {
+            if style.backgroundColor.a > 0 {
+                list.append(.fill(frame, style.backgroundColor), bounds: frame)
+            }
+            let border = box.border
+            if border.top + border.right + border.bottom + border.left > 0 {
+                let current = style.color
+                let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
+                                   bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
+                list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
+            }
+            if box.kind == .image {
+                list.append(.imagePlaceholder(frame), bounds: frame)
+            }
+        }
+        let clips = style.overflowHidden && box.kind != .image
+        if clips { list.append(.pushClip(frame), bounds: frame) }
+        for child in box.children { paint(child) }
+        let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
+        if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
+        for line in box.lines {
+            paintLine(line, originX: originX, originY: originY)
+            for atomic in line.atomics { paint(atomic.box) }
+        }
+        if clips { list.append(.popClip, bounds: frame) }
+    }
+
+    private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double) {
+        for run in line.glyphRuns {
+            let placed = run.offsetBy(dx: originX, dy: originY)
+            list.append(.glyphs(placed), bounds: placed.bounds)
+        }
+        for decoration in line.decorations {
+            let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
+                            width: decoration.width, height: decoration.thickness)
+            list.append(.fill(rect, decoration.color), bounds: rect)
+        }
+    }
+}

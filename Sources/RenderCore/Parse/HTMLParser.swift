@@ -1,0 +1,89 @@
+import CGumbo
+
+/// Parses HTML bytes with gumbo (the HTML5 tree-construction algorithm, so implied `tbody`,
+/// unclosed cells and misnested tags come out as a browser builds them) into a `DOMDocument`.
+public enum HTMLParser {
+    public static func parse(_ html: String) -> DOMDocument {
+        var bytes = Array(html.utf8)
+        bytes.append(0)
+        let count = bytes.count - 1
+        return bytes.withUnsafeBufferPointer { buffer -> DOMDocument in
+            var options = kGumboDefaultOptions
+            options.max_errors = 1000  // error reporting is not used; bound its memory
+            guard let output = gumbo_parse_with_options(&options, buffer.baseAddress, count) else {
+                return DOMDocument()
+            }
+            defer { gumbo_destroy_output(&options, output) }
+            return convert(output.pointee.document)
+        }
+    }
+
+    /// Walks gumbo's tree iteratively (mail can nest deeply) and copies it into Swift values.
+    private static func convert(_ gumboRoot: UnsafeMutablePointer<GumboNode>) -> DOMDocument {
+        var doc = DOMDocument()
+        var stack: [(UnsafeMutablePointer<GumboNode>, DOMDocument.NodeID)] = []
+        pushChildren(of: gumboRoot, parent: doc.root, onto: &stack)
+        while let (node, parent) = stack.popLast() {
+            switch node.pointee.type {
+            case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+                let element = node.pointee.v.element
+                let id = doc.append(.element(tagName(element)), attributes: attributes(element), to: parent)
+                pushChildren(of: node, parent: id, onto: &stack)
+            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+                if let text = node.pointee.v.text.text {
+                    doc.append(.text(String(cString: text)), to: parent)
+                }
+            default:
+                break  // comments and the doctype carry nothing to render
+            }
+        }
+        return doc
+    }
+
+    private static func pushChildren(
+        of node: UnsafeMutablePointer<GumboNode>, parent: DOMDocument.NodeID,
+        onto stack: inout [(UnsafeMutablePointer<GumboNode>, DOMDocument.NodeID)]
+    ) {
+        let children: GumboVector
+        switch node.pointee.type {
+        case GUMBO_NODE_DOCUMENT: children = node.pointee.v.document.children
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE: children = node.pointee.v.element.children
+        default: return
+        }
+        guard children.length > 0, let data = children.data else { return }
+        // Reversed so that popping from the stack visits children in document order.
+        for index in (0..<Int(children.length)).reversed() {
+            if let child = data[index] {
+                stack.append((child.assumingMemoryBound(to: GumboNode.self), parent))
+            }
+        }
+    }
+
+    private static func tagName(_ element: GumboElement) -> String {
+        if element.tag != GUMBO_TAG_UNKNOWN, let name = gumbo_normalized_tagname(element.tag) {
+            return String(cString: name)
+        }
+        var piece = element.original_tag
+        gumbo_tag_from_original_text(&piece)
+        guard piece.length > 0, let data = piece.data else { return "unknown" }
+        let raw = UnsafeRawBufferPointer(start: data, count: piece.length)
+        return String(decoding: raw, as: UTF8.self).lowercased()
+    }
+
+    private static func attributes(_ element: GumboElement) -> [String: String] {
+        let vector = element.attributes
+        guard vector.length > 0, let data = vector.data else { return [:] }
+        var result: [String: String] = [:]
+        for index in 0..<Int(vector.length) {
+            guard let raw = data[index] else { continue }
+            let attribute = raw.assumingMemoryBound(to: GumboAttribute.self).pointee
+            guard let name = attribute.name else { continue }
+            let key = String(cString: name).lowercased()
+            // The first occurrence wins, as in browsers.
+            if result[key] == nil {
+                result[key] = attribute.value.map { String(cString: $0) } ?? ""
+            }
+        }
+        return result
+    }
+}

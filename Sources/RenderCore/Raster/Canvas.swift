@@ -1,0 +1,113 @@
+import CCairo
+import Foundation
+
+/// A cairo ARGB32 image surface and its drawing context, owned by Swift. Coordinates are
+/// in points; the device scale is applied once at creation.
+public final class Canvas {
+    let surface: OpaquePointer  // cairo_surface_t*
+    let context: OpaquePointer  // cairo_t*
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    public init?(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        self.surface = surface
+        self.context = cairo_create(surface)
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        cairo_scale(context, scale, scale)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    func setColor(_ color: RGBA) {
+        cairo_set_source_rgba(context, color.r, color.g, color.b, color.a)
+    }
+
+    func fill(_ rect: Rect, _ color: RGBA) {
+        setColor(color)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(context)
+    }
+
+    func fillRoundedRect(_ rect: Rect, radius: Double, _ color: RGBA) {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        setColor(color)
+        cairo_new_sub_path(context)
+        cairo_arc(context, rect.maxX - r, rect.y + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(context, rect.x + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+        cairo_fill(context)
+    }
+
+    func save() { cairo_save(context) }
+    func restore() { cairo_restore(context) }
+    func translate(_ dx: Double, _ dy: Double) { cairo_translate(context, dx, dy) }
+    func clip(to rect: Rect) {
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(context)
+    }
+
+    func drawGlyphs(_ run: GlyphRun) {
+        setColor(run.color)
+        cairo_set_scaled_font(context, run.font.scaledFont)
+        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+        cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
+    }
+
+    /// Writes the surface as PNG to a temporary file beside `path`, then renames it into
+    /// place, so an interrupted run never leaves a truncated image.
+    public func writePNG(to path: String) throws {
+        cairo_surface_flush(surface)
+        let temporary = path + ".tmp-\(getpid())"
+        let status = cairo_surface_write_to_png(surface, temporary)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            unlink(temporary)
+            throw RenderError.output("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw RenderError.output("cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Premultiplied ARGB pixels, row by row (for tests and comparison).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let offset = y * stride + x * 4
+        let value = data.advanced(by: offset).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        return (UInt8((value >> 16) & 255), UInt8((value >> 8) & 255), UInt8(value & 255), UInt8(value >> 24))
+    }
+}
+
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    case input(String)
+    case output(String)
+    public var description: String {
+        switch self {
+        case .input(let message), .output(let message): return message
+        }
+    }
+}
+
+extension Canvas {
+    func cairoMove(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
+    func cairoLine(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
+    func cairoFillPath() { cairo_close_path(context); cairo_fill(context) }
+}

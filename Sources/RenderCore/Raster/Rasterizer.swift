@@ -1,0 +1,63 @@
+/// Draws display-list entries onto a canvas.
+enum Rasterizer {
+    static func draw(_ entries: [DisplayList.Entry], on canvas: Canvas) {
+        for entry in entries {
+            switch entry.item {
+            case .fill(let rect, let color):
+                canvas.fill(rect, color)
+            case .border(let rect, let widths, let colors, let styles):
+                drawBorder(rect, widths: widths, colors: colors, styles: styles, on: canvas)
+            case .glyphs(let run):
+                canvas.drawGlyphs(run)
+            case .imagePlaceholder(let rect):
+                // Not loaded (remote or not yet decoded): a light frame, as a mail client shows a
+                // blocked image of its declared size.
+                guard rect.width >= 2, rect.height >= 2 else { continue }
+                canvas.fill(rect, RGBA(r: 0.93, g: 0.93, b: 0.93, a: 1))
+                let line = RGBA(r: 0.75, g: 0.75, b: 0.75, a: 1)
+                canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), line)
+                canvas.fill(Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), line)
+                canvas.fill(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), line)
+                canvas.fill(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), line)
+            case .pushClip(let rect):
+                canvas.save()
+                canvas.clip(to: rect)
+            case .popClip:
+                canvas.restore()
+            }
+        }
+    }
+
+    /// Each side as a trapezoid so corners meet on the diagonal, as browsers draw them.
+    private static func drawBorder(_ rect: Rect, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>, on canvas: Canvas) {
+        let outer = rect
+        let inner = Rect(x: rect.x + widths.left, y: rect.y + widths.top,
+                         width: rect.width - widths.left - widths.right, height: rect.height - widths.top - widths.bottom)
+        func side(_ width: Double, _ color: RGBA, _ style: BorderStyle, _ points: [(Double, Double)]) {
+            guard width > 0, color.a > 0 else { return }
+            canvas.setColor(shade(color, style))
+            canvas.polygon(points)
+        }
+        side(widths.top, colors.top, styles.top, [(outer.x, outer.y), (outer.maxX, outer.y), (inner.maxX, inner.y), (inner.x, inner.y)])
+        side(widths.right, colors.right, styles.right, [(outer.maxX, outer.y), (outer.maxX, outer.maxY), (inner.maxX, inner.maxY), (inner.maxX, inner.y)])
+        side(widths.bottom, colors.bottom, styles.bottom, [(outer.maxX, outer.maxY), (outer.x, outer.maxY), (inner.x, inner.maxY), (inner.maxX, inner.maxY)])
+        side(widths.left, colors.left, styles.left, [(outer.x, outer.maxY), (outer.x, outer.y), (inner.x, inner.y), (inner.x, inner.maxY)])
+    }
+
+    /// inset/outset and groove/ridge darken one pair of sides, as browsers do.
+    private static func shade(_ color: RGBA, _ style: BorderStyle) -> RGBA {
+        switch style {
+        case .inset, .groove: return color
+        default: return color
+        }
+    }
+}
+
+extension Canvas {
+    func polygon(_ points: [(Double, Double)]) {
+        guard let first = points.first else { return }
+        cairoMove(first.0, first.1)
+        for point in points.dropFirst() { cairoLine(point.0, point.1) }
+        cairoFillPath()
+    }
+}

@@ -1,0 +1,93 @@
+/// A mail parsed, styled, laid out and painted once; frames are cut from it per offset.
+public struct LaidOutDocument: @unchecked Sendable {
+    public let width: Double
+    public let height: Double
+    public let canvasColor: RGBA
+    public let displayList: DisplayList
+    /// Border boxes of rendered elements, keyed by DOM path below `html`.
+    public let boxes: [ElementBox]
+
+    public struct ElementBox: Sendable, Equatable {
+        public let path: String
+        public let frame: Rect
+    }
+
+    /// Runs the pipeline: parse → style → layout → paint.
+    public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared) {
+        let dom = HTMLParser.parse(html)
+        let media = MediaContext(viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: false)
+        let styled = Cascade.style(dom, media: media)
+        guard let root = BoxTreeBuilder(document: styled).build() else {
+            self.width = viewportWidth
+            self.height = 0
+            self.canvasColor = .white
+            self.displayList = DisplayList()
+            self.boxes = []
+            return
+        }
+        let engine = LayoutEngine(fonts: fonts)
+        let height = engine.layoutDocument(root, viewportWidth: viewportWidth)
+        var painter = Painter()
+        painter.paint(root)
+        let paths = DOMPaths(dom)
+        var boxes: [ElementBox] = []
+        var widest = viewportWidth
+        Self.collect(root, paths: paths, into: &boxes, widest: &widest)
+        self.width = widest
+        self.height = height
+        self.canvasColor = Self.canvasColor(styled, dom)
+        self.displayList = painter.list
+        self.boxes = boxes
+    }
+
+    private static func collect(_ box: Box, paths: DOMPaths, into boxes: inout [ElementBox], widest: inout Double) {
+        if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
+            boxes.append(ElementBox(path: path, frame: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)))
+        }
+        widest = max(widest, box.absoluteX + box.width)
+        for child in box.children { collect(child, paths: paths, into: &boxes, widest: &widest) }
+        for line in box.lines { for atomic in line.atomics { collect(atomic.box, paths: paths, into: &boxes, widest: &widest) } }
+    }
+
+    /// The canvas takes the root's background, or the body's when the root has none (CSS 2.1 §14.2).
+    private static func canvasColor(_ styled: StyledDocument, _ dom: DOMDocument) -> RGBA {
+        if let html = dom.first(tag: "html"), let style = styled.style(of: html), style.backgroundColor.a > 0 {
+            return style.backgroundColor.over(.white)
+        }
+        if let body = dom.first(tag: "body"), let style = styled.style(of: body), style.backgroundColor.a > 0 {
+            return style.backgroundColor.over(.white)
+        }
+        return .white
+    }
+}
+
+extension RGBA {
+    /// This colour composited over an opaque one.
+    func over(_ base: RGBA) -> RGBA {
+        RGBA(r: r * a + base.r * (1 - a), g: g * a + base.g * (1 - a), b: b * a + base.b * (1 - a), a: 1)
+    }
+}
+
+/// DOM paths as the reference tools name elements: `/body[0]/table[0]/tbody[0]/tr[1]`,
+/// each step the tag and its index among same-tag element siblings, below `html`.
+struct DOMPaths {
+    private var paths: [String?]
+
+    init(_ dom: DOMDocument) {
+        paths = [String?](repeating: nil, count: dom.nodes.count)
+        guard let html = dom.first(tag: "html") else { return }
+        paths[html] = ""
+        for id in dom.nodes.indices where id > html {
+            guard let tag = dom[id].tag, let parent = dom[id].parent, let parentPath = paths[parent] else { continue }
+            var index = 0
+            for sibling in dom[parent].children {
+                if sibling == id { break }
+                if dom[sibling].tag == tag { index += 1 }
+            }
+            paths[id] = parentPath + "/\(tag)[\(index)]"
+        }
+    }
+
+    func path(of node: DOMDocument.NodeID) -> String? { paths[node] }
+}

@@ -1,0 +1,204 @@
+/// Applies one declaration to a style being computed. Unknown properties and invalid values
+/// are ignored, as browsers ignore them.
+extension ComputedStyle {
+    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
+        let name = declaration.name
+        let value = declaration.value.trimmingCharacters(in: .whitespaces)
+        let keyword = value.lowercased()
+        if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
+            applyGlobalKeyword(keyword, to: name, parent: parent)
+            return
+        }
+        let fontSize = self.fontSize
+        func len(_ text: String, auto: Bool = true) -> Length? {
+            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto)
+        }
+        func nonNegative(_ length: Length?) -> Length? {
+            if case .px(let v)? = length, v < 0 { return nil }
+            if case .percent(let v)? = length, v < 0 { return nil }
+            return length
+        }
+        switch name {
+        case "display":
+            if let display = Display(rawValue: keyword) { self.display = display }
+            else if keyword == "flex" || keyword == "grid" { self.display = .block }
+            else if keyword == "inline-flex" || keyword == "inline-grid" { self.display = .inlineBlock }
+        case "margin":
+            let parts = PropertyValues.components(value).compactMap { len($0) }
+            if let edges = PropertyValues.fourSides(parts) { margin = edges }
+        case "margin-top": if let v = len(value) { margin.top = v }
+        case "margin-right": if let v = len(value) { margin.right = v }
+        case "margin-bottom": if let v = len(value) { margin.bottom = v }
+        case "margin-left": if let v = len(value) { margin.left = v }
+        case "padding":
+            let parts = PropertyValues.components(value).compactMap { nonNegative(len($0, auto: false)) }
+            if let edges = PropertyValues.fourSides(parts) { padding = edges }
+        case "padding-top": if let v = nonNegative(len(value, auto: false)) { padding.top = v }
+        case "padding-right": if let v = nonNegative(len(value, auto: false)) { padding.right = v }
+        case "padding-bottom": if let v = nonNegative(len(value, auto: false)) { padding.bottom = v }
+        case "padding-left": if let v = nonNegative(len(value, auto: false)) { padding.left = v }
+        case "border", "border-top", "border-right", "border-bottom", "border-left":
+            applyBorderShorthand(name, value, rootFontSize: rootFontSize)
+        case "border-width":
+            let parts = PropertyValues.components(value).compactMap {
+                PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize)
+            }
+            if let edges = PropertyValues.fourSides(parts) { borderWidth = edges }
+        case "border-style":
+            let parts = PropertyValues.components(keyword).compactMap { BorderStyle(rawValue: $0) }
+            if let edges = PropertyValues.fourSides(parts) { borderStyle = edges }
+        case "border-color":
+            let parts = PropertyValues.components(value).compactMap { PropertyValues.color($0, current: color) }
+            if let edges = PropertyValues.fourSides(parts.map { Optional($0) }) { borderColor = edges }
+        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
+            if let v = PropertyValues.borderWidth(value, fontSize: fontSize, rootFontSize: rootFontSize) {
+                Self.setSide(of: &borderWidth, name, v)
+            }
+        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
+            if let v = BorderStyle(rawValue: keyword) { Self.setSide(of: &borderStyle, name, v) }
+        case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
+            if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
+        case "width": if let v = nonNegative(len(value)) { width = v }
+        case "height": if let v = nonNegative(len(value)) { height = v }
+        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v }
+        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v }
+        case "max-width": maxWidth = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxWidth)
+        case "max-height": maxHeight = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxHeight)
+        case "box-sizing": borderBoxSizing = keyword == "border-box"
+        case "background-color":
+            if let c = PropertyValues.color(value, current: color) { backgroundColor = c }
+        case "background":
+            // The colour layer of the shorthand; a shorthand without one resets it.
+            let current = color
+            let colour = PropertyValues.components(value).lazy
+                .compactMap { PropertyValues.color($0, current: current) }.first
+            backgroundColor = colour ?? .transparent
+        case "color":
+            if let c = PropertyValues.color(value, current: parent.color) { color = c }
+        case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
+        case "font-size":
+            if let size = PropertyValues.fontSize(value, parentSize: parent.fontSize, rootFontSize: rootFontSize) {
+                self.fontSize = size
+            }
+        case "font-weight": if let w = PropertyValues.fontWeight(value, parent: parent.fontWeight) { fontWeight = w }
+        case "font-style": italic = keyword == "italic" || keyword.hasPrefix("oblique")
+        case "font": applyFontShorthand(value, parent: parent, rootFontSize: rootFontSize)
+        case "line-height":
+            if let lh = PropertyValues.lineHeight(value, fontSize: fontSize, rootFontSize: rootFontSize) { lineHeight = lh }
+        case "text-align":
+            switch keyword {
+            case "left", "start", "-webkit-left": textAlign = .left
+            case "right", "end", "-webkit-right": textAlign = .right
+            case "center", "-webkit-center": textAlign = .center
+            case "justify": textAlign = .justify
+            default: break
+            }
+        case "text-decoration", "text-decoration-line":
+            var lines: TextDecorations = []
+            for part in PropertyValues.components(keyword) {
+                switch part {
+                case "underline": lines.insert(.underline)
+                case "overline": lines.insert(.overline)
+                case "line-through": lines.insert(.lineThrough)
+                default: break
+                }
+            }
+            if keyword.contains("none") || !lines.isEmpty {
+                textDecorationLine = lines
+                decorations = parent.decorations.union(lines)
+            }
+        case "white-space": if let ws = WhiteSpace(rawValue: keyword) { whiteSpace = ws }
+        case "vertical-align": if let va = VerticalAlign(rawValue: keyword) { verticalAlign = va }
+        case "list-style-type": if let ls = ListStyle(rawValue: keyword) { listStyle = ls }
+        case "list-style":
+            if let ls = PropertyValues.components(keyword).lazy.compactMap({ ListStyle(rawValue: $0) }).first { listStyle = ls }
+        case "letter-spacing":
+            if keyword == "normal" { letterSpacing = 0 }
+            else if case .px(let v)? = len(value, auto: false) { letterSpacing = v }
+        case "text-transform": if let t = TextTransform(rawValue: keyword) { textTransform = t }
+        case "text-indent": if let v = len(value, auto: false) { textIndent = v }
+        case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
+        case "border-spacing":
+            if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
+        case "border-collapse":
+            if keyword == "collapse" { borderSpacing = 0 }
+        case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
+        default: break
+        }
+    }
+
+    private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {
+        if property.contains("-top") { edges.top = value }
+        else if property.contains("-right") { edges.right = value }
+        else if property.contains("-bottom") { edges.bottom = value }
+        else if property.contains("-left") { edges.left = value }
+    }
+
+    private mutating func applyBorderShorthand(_ name: String, _ value: String, rootFontSize: Double) {
+        var width: Double = 3, style: BorderStyle = .none, colour: RGBA? = nil
+        for part in PropertyValues.components(value) {
+            if let s = BorderStyle(rawValue: part.lowercased()) { style = s }
+            else if let w = PropertyValues.borderWidth(part, fontSize: fontSize, rootFontSize: rootFontSize) { width = w }
+            else if let c = PropertyValues.color(part, current: color) { colour = c }
+            else { return }  // an invalid component invalidates the whole declaration
+        }
+        if name == "border" {
+            borderWidth = Edges(width); borderStyle = Edges(style); borderColor = Edges(colour)
+        } else {
+            Self.setSide(of: &borderWidth, name + "-", width)
+            Self.setSide(of: &borderStyle, name + "-", style)
+            Self.setSide(of: &borderColor, name + "-", colour)
+        }
+    }
+
+    private mutating func applyFontShorthand(_ value: String, parent: ComputedStyle, rootFontSize: Double) {
+        let parts = PropertyValues.components(value)
+        guard let sizeIndex = parts.firstIndex(where: { part in
+            let sizePart = String(part.split(separator: "/", maxSplits: 1).first ?? "")
+            return PropertyValues.fontSize(sizePart, parentSize: parent.fontSize, rootFontSize: rootFontSize) != nil
+                && Double(sizePart) == nil
+        }), sizeIndex + 1 < parts.count else { return }
+        var newStyle = self
+        newStyle.italic = false; newStyle.fontWeight = 400; newStyle.lineHeight = .normal
+        for part in parts[..<sizeIndex] {
+            let k = part.lowercased()
+            if k == "italic" || k == "oblique" { newStyle.italic = true }
+            else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
+        }
+        let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
+        guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
+        newStyle.fontSize = size
+        if sizeParts.count == 2 {
+            guard let lh = PropertyValues.lineHeight(sizeParts[1], fontSize: size, rootFontSize: rootFontSize) else { return }
+            newStyle.lineHeight = lh
+        }
+        let families = PropertyValues.fontFamilies(parts[(sizeIndex + 1)...].joined(separator: " "))
+        guard !families.isEmpty else { return }
+        newStyle.fontFamilies = families
+        self = newStyle
+    }
+
+    private mutating func applyGlobalKeyword(_ keyword: String, to name: String, parent: ComputedStyle) {
+        let source = keyword == "inherit" ? parent : ComputedStyle()
+        switch name {
+        case "color": color = source.color
+        case "font-family": fontFamilies = source.fontFamilies
+        case "font-size": fontSize = source.fontSize
+        case "font-weight": fontWeight = source.fontWeight
+        case "font-style": italic = source.italic
+        case "line-height": lineHeight = source.lineHeight
+        case "text-align": textAlign = source.textAlign
+        case "white-space": whiteSpace = source.whiteSpace
+        case "background-color", "background": backgroundColor = source.backgroundColor
+        case "width": width = source.width
+        case "height": height = source.height
+        case "margin": margin = source.margin
+        case "padding": padding = source.padding
+        case "display": display = source.display
+        case "letter-spacing": letterSpacing = source.letterSpacing
+        case "text-transform": textTransform = source.textTransform
+        case "vertical-align": verticalAlign = source.verticalAlign
+        default: break
+        }
+    }
+}

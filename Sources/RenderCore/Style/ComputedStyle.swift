@@ -1,0 +1,152 @@
+/// The styled values layout and paint read for one element, with lengths resolved to CSS px
+/// except percentages, which need the containing block's width.
+public enum Display: String, Sendable {
+    case none, block, inline, inlineBlock = "inline-block", listItem = "list-item"
+    case table, inlineTable = "inline-table", tableRow = "table-row", tableCell = "table-cell"
+    case tableRowGroup = "table-row-group", tableHeaderGroup = "table-header-group"
+    case tableFooterGroup = "table-footer-group", tableColumn = "table-column"
+    case tableColumnGroup = "table-column-group", tableCaption = "table-caption"
+
+    /// Boxes that take part in block layout as a block (they start a new line).
+    public var isBlockLevel: Bool {
+        switch self {
+        case .inline, .inlineBlock, .inlineTable, .none: return false
+        default: return true
+        }
+    }
+    public var isTablePart: Bool {
+        switch self {
+        case .tableRow, .tableCell, .tableRowGroup, .tableHeaderGroup, .tableFooterGroup,
+             .tableColumn, .tableColumnGroup, .tableCaption: return true
+        default: return false
+        }
+    }
+}
+
+public enum Length: Sendable, Equatable {
+    case px(Double)
+    case percent(Double)
+    case auto
+
+    /// Resolves against a containing-block length; `auto` resolves to nil.
+    public func resolve(_ base: Double) -> Double? {
+        switch self {
+        case .px(let value): return value
+        case .percent(let value): return base * value / 100
+        case .auto: return nil
+        }
+    }
+    public var isAuto: Bool { self == .auto }
+}
+
+public enum TextAlign: String, Sendable { case left, right, center, justify }
+public enum WhiteSpace: String, Sendable { case normal, nowrap, pre, preWrap = "pre-wrap", preLine = "pre-line" }
+public enum LineHeight: Sendable, Equatable {
+    case normal
+    case number(Double)   // inherited as the number, multiplied by each element's font size
+    case px(Double)
+}
+public enum BorderStyle: String, Sendable { case none, hidden, solid, dashed, dotted, double, groove, ridge, inset, outset }
+public enum VerticalAlign: String, Sendable { case baseline, top, middle, bottom, textTop = "text-top", textBottom = "text-bottom", sub, `super` }
+public enum ListStyle: String, Sendable { case disc, circle, square, decimal, lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha", lowerRoman = "lower-roman", upperRoman = "upper-roman", none }
+public enum TextTransform: String, Sendable { case none, uppercase, lowercase, capitalize }
+
+public struct Edges<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var top: Value, right: Value, bottom: Value, left: Value
+    public init(_ all: Value) { top = all; right = all; bottom = all; left = all }
+    public init(top: Value, right: Value, bottom: Value, left: Value) {
+        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+}
+
+public struct TextDecorations: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let underline = TextDecorations(rawValue: 1)
+    public static let overline = TextDecorations(rawValue: 2)
+    public static let lineThrough = TextDecorations(rawValue: 4)
+}
+
+public struct ComputedStyle: Sendable {
+    // Box
+    public var display: Display = .inline
+    public var margin = Edges<Length>(.px(0))
+    public var padding = Edges<Length>(.px(0))
+    public var borderWidth = Edges<Double>(3)          // medium; zero unless a style is set
+    public var borderStyle = Edges<BorderStyle>(.none)
+    public var borderColor = Edges<RGBA?>(nil)          // nil = currentColor
+    public var width: Length = .auto
+    public var height: Length = .auto
+    public var minWidth: Length = .px(0)
+    public var maxWidth: Length = .auto                 // auto = none
+    public var minHeight: Length = .px(0)
+    public var maxHeight: Length = .auto
+    public var borderBoxSizing = false
+    public var backgroundColor: RGBA = .transparent
+    public var verticalAlign: VerticalAlign = .baseline
+    public var overflowHidden = false
+    public var textDecorationLine: TextDecorations = []
+
+    // Inherited
+    public var color: RGBA = .black
+    public var fontFamilies: [String] = ["serif"]
+    public var fontSize: Double = 16
+    public var fontWeight: Int = 400
+    public var italic = false
+    public var lineHeight: LineHeight = .normal
+    public var textAlign: TextAlign = .left
+    public var whiteSpace: WhiteSpace = .normal
+    public var listStyle: ListStyle = .disc
+    public var letterSpacing: Double = 0
+    public var textTransform: TextTransform = .none
+    public var textIndent: Length = .px(0)
+    /// Decorations from this element and its inline ancestors, painted in the colour of the
+    /// element that declared them (simplified: the current colour).
+    public var decorations: TextDecorations = []
+    public var visibilityHidden = false
+    public var borderSpacing: Double = 0
+
+    public init() {}
+
+    /// The style an element's child starts from: inherited properties kept, the rest initial.
+    public func inheritedForChild() -> ComputedStyle {
+        var child = ComputedStyle()
+        child.color = color
+        child.fontFamilies = fontFamilies
+        child.fontSize = fontSize
+        child.fontWeight = fontWeight
+        child.italic = italic
+        child.lineHeight = lineHeight
+        child.textAlign = textAlign
+        child.whiteSpace = whiteSpace
+        child.listStyle = listStyle
+        child.letterSpacing = letterSpacing
+        child.textTransform = textTransform
+        child.textIndent = textIndent
+        child.visibilityHidden = visibilityHidden
+        child.borderSpacing = borderSpacing
+        // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
+        child.decorations = decorations
+        return child
+    }
+
+    /// Border widths as used: a side without a visible style has no width.
+    public var usedBorder: Edges<Double> {
+        func side(_ width: Double, _ style: BorderStyle) -> Double {
+            (style == .none || style == .hidden) ? 0 : width
+        }
+        return Edges(top: side(borderWidth.top, borderStyle.top),
+                     right: side(borderWidth.right, borderStyle.right),
+                     bottom: side(borderWidth.bottom, borderStyle.bottom),
+                     left: side(borderWidth.left, borderStyle.left))
+    }
+
+    /// The used line height in px for this element's font.
+    public var usedLineHeight: Double? {
+        switch lineHeight {
+        case .normal: return nil
+        case .number(let factor): return factor * fontSize
+        case .px(let value): return value
+        }
+    }
+}

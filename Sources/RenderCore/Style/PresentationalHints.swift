@@ -1,0 +1,104 @@
+/// HTML attributes that browsers map to CSS (the HTML standard's "presentational hints"),
+/// which mail HTML leans on heavily. They sit at author level with specificity zero.
+enum PresentationalHints {
+    static func declarations(for id: DOMDocument.NodeID, in dom: DOMDocument) -> [Declaration] {
+        let node = dom[id]
+        guard let tag = node.tag else { return [] }
+        let attributes = node.attributes
+        var out: [Declaration] = []
+        func add(_ name: String, _ value: String) { out.append(Declaration(name: name, value: value, important: false)) }
+
+        if let colour = attributes["bgcolor"].flatMap(legacyColor) { add("background-color", colour) }
+        if ["table", "td", "th", "img", "col", "hr", "iframe", "video"].contains(tag) {
+            if let w = attributes["width"].flatMap(dimension) { add("width", w) }
+            if let h = attributes["height"].flatMap(dimension), tag != "col" { add("height", h) }
+        }
+        if let align = attributes["align"]?.lowercased() {
+            switch tag {
+            case "table":
+                if align == "center" { add("margin-left", "auto"); add("margin-right", "auto") }
+            case "img":
+                break  // floats come with the email-grade layout
+            default:
+                if ["left", "right", "center", "justify"].contains(align) { add("text-align", align) }
+                if align == "middle" { add("text-align", "center") }
+            }
+        }
+        if let valign = attributes["valign"]?.lowercased(), ["top", "middle", "bottom", "baseline"].contains(valign) {
+            add("vertical-align", valign)
+        }
+        switch tag {
+        case "font":
+            if let colour = attributes["color"].flatMap(legacyColor) { add("color", colour) }
+            if let face = attributes["face"] { add("font-family", face) }
+            if let size = attributes["size"].flatMap(fontSizeKeyword) { add("font-size", size) }
+        case "body":
+            if let colour = attributes["text"].flatMap(legacyColor) { add("color", colour) }
+        case "table":
+            if let spacing = attributes["cellspacing"].flatMap(pixelCount) { add("border-spacing", "\(spacing)px") }
+            if let border = attributes["border"].flatMap(pixelCount), border > 0 {
+                add("border", "\(border)px outset gray")
+            }
+        case "td", "th":
+            if attributes["nowrap"] != nil { add("white-space", "nowrap") }
+            if let table = enclosingTable(of: id, in: dom) {
+                if let padding = dom[table].attributes["cellpadding"].flatMap(pixelCount) {
+                    add("padding", "\(padding)px")
+                }
+                if let border = dom[table].attributes["border"].flatMap(pixelCount), border > 0 {
+                    add("border", "1px inset gray")
+                }
+            }
+        case "hr":
+            if attributes["noshade"] != nil { add("border-style", "solid") }
+            if let colour = attributes["color"].flatMap(legacyColor) { add("border-color", colour); add("background-color", colour) }
+        default:
+            break
+        }
+        if attributes["hidden"] != nil { add("display", "none") }
+        return out
+    }
+
+    static func enclosingTable(of id: DOMDocument.NodeID, in dom: DOMDocument) -> DOMDocument.NodeID? {
+        var current = dom[id].parent
+        while let node = current {
+            if dom[node].tag == "table" { return node }
+            current = dom[node].parent
+        }
+        return nil
+    }
+
+    /// `100` → `100px`, `50%` → `50%`; browsers read the leading number and ignore the rest.
+    static func dimension(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        let digits = text.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(digits), value.isFinite else { return nil }
+        let isPercent = text.dropFirst(digits.count).hasPrefix("%")
+        if value == 0 && !isPercent { return nil }
+        return isPercent ? "\(value)%" : "\(value)px"
+    }
+
+    static func pixelCount(_ raw: String) -> Int? {
+        let digits = raw.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
+        guard !digits.isEmpty, digits.count < 7 else { return digits.isEmpty ? nil : 999_999 }
+        return Int(digits)
+    }
+
+    /// HTML's legacy colour values: CSS colours plus bare hex like `ffffff`.
+    static func legacyColor(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if CSSColor.parse(text) != nil { return text }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if [3, 6].contains(hex.count), hex.allSatisfy(\.isHexDigit) { return "#" + hex }
+        return nil
+    }
+
+    static func fontSizeKeyword(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        let relative = text.first == "+" || text.first == "-"
+        guard var size = Int(relative ? String(text.dropFirst()) : text) else { return nil }
+        if relative { size = 3 + (text.first == "-" ? -size : size) }
+        let sizes = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
+        return sizes[max(1, min(7, size)) - 1] == "x-small" ? "10px" : sizes[max(1, min(7, size)) - 1]
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Parsing of individual CSS property values into typed values.
+enum PropertyValues {
+    /// Splits a value on top-level whitespace (keeping `rgb(1, 2, 3)` together).
+    static func components(_ value: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var quote: Character? = nil
+        for ch in value {
+            if let q = quote {
+                current.append(ch)
+                if ch == q { quote = nil }
+                continue
+            }
+            switch ch {
+            case "\"", "'": quote = ch; current.append(ch)
+            case "(": depth += 1; current.append(ch)
+            case ")": depth = max(0, depth - 1); current.append(ch)
+            case " ", "\t", "\n", "\r", "\u{0C}" where depth == 0:
+                if !current.isEmpty { parts.append(current); current = "" }
+            default: current.append(ch)
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+
+    /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`.
+    static func length(_ raw: String, fontSize: Double, rootFontSize: Double, allowAuto: Bool = true) -> Length? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if text == "auto" { return allowAuto ? .auto : nil }
+        if text.hasSuffix("%") {
+            guard let number = finiteNumber(text.dropLast()) else { return nil }
+            return .percent(number)
+        }
+        let units: [(String, Double)] = [
+            ("px", 1), ("rem", rootFontSize), ("em", fontSize), ("pt", 4.0 / 3.0), ("pc", 16),
+            ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4), ("q", 96 / 101.6), ("ex", fontSize * 0.5),
+            ("ch", fontSize * 0.5), ("vw", 3.9), ("vh", 8.44),
+        ]
+        for (unit, factor) in units where text.hasSuffix(unit) {
+            guard let number = finiteNumber(text.dropLast(unit.count)) else { return nil }
+            return .px(number * factor)
+        }
+        // Unitless zero is a length; other unitless numbers are quirks-mode px, as mail HTML expects.
+        if let number = finiteNumber(Substring(text)) { return .px(number) }
+        return nil
+    }
+
+    static func finiteNumber(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.count < 40, let value = Double(text), value.isFinite else { return nil }
+        // Clamp absurd lengths so arithmetic downstream stays finite.
+        return min(max(value, -1e7), 1e7)
+    }
+
+    static func color(_ raw: String, current: RGBA) -> RGBA? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.lowercased() == "currentcolor" { return current }
+        return CSSColor.parse(text)
+    }
+
+    static func fontSize(_ raw: String, parentSize: Double, rootFontSize: Double) -> Double? {
+        let keywords: [String: Double] = [
+            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
+            "x-large": 24, "xx-large": 32, "xxx-large": 48,
+        ]
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if let size = keywords[text] { return size }
+        if text == "smaller" { return parentSize / 1.2 }
+        if text == "larger" { return parentSize * 1.2 }
+        guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false),
+              let size = length.resolve(parentSize) else { return nil }
+        return size >= 0 ? min(size, 2000) : nil
+    }
+
+    static func fontWeight(_ raw: String, parent: Int) -> Int? {
+        switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "normal": return 400
+        case "bold": return 700
+        case "bolder": return parent >= 600 ? 900 : (parent >= 400 ? 700 : 400)
+        case "lighter": return parent >= 800 ? 700 : (parent >= 600 ? 400 : 100)
+        case let text: return Int(text).flatMap { (1...1000).contains($0) ? $0 : nil }
+        }
+    }
+
+    static func fontFamilies(_ raw: String) -> [String] {
+        raw.split(separator: ",").map { item in
+            var name = item.trimmingCharacters(in: .whitespaces)
+            if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
+                name = String(name.dropFirst().dropLast())
+            }
+            return name
+        }.filter { !$0.isEmpty }
+    }
+
+    static func lineHeight(_ raw: String, fontSize: Double, rootFontSize: Double) -> LineHeight? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if text == "normal" { return .normal }
+        if let number = finiteNumber(Substring(text)), number >= 0 { return .number(number) }
+        guard let length = length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false),
+              let px = length.resolve(fontSize), px >= 0 else { return nil }
+        return .px(px)
+    }
+
+    static func borderWidth(_ raw: String, fontSize: Double, rootFontSize: Double) -> Double? {
+        switch raw.lowercased() {
+        case "thin": return 1
+        case "medium": return 3
+        case "thick": return 5
+        default:
+            guard case .px(let value)? = length(raw, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false),
+                  value >= 0 else { return nil }
+            return value
+        }
+    }
+
+    /// Expands 1–4 values to top/right/bottom/left.
+    static func fourSides<T>(_ values: [T]) -> Edges<T>? where T: Sendable & Equatable {
+        switch values.count {
+        case 1: return Edges(values[0])
+        case 2: return Edges(top: values[0], right: values[1], bottom: values[0], left: values[1])
+        case 3: return Edges(top: values[0], right: values[1], bottom: values[2], left: values[1])
+        case 4: return Edges(top: values[0], right: values[1], bottom: values[2], left: values[3])
+        default: return nil
+        }
+    }
+}

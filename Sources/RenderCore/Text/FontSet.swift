@@ -1,0 +1,129 @@
+import CCairo
+import Foundation
+
+/// Owns the pango font map and context bound to our fixed fontconfig set. Created once per
+/// process; pango and fontconfig objects are not thread-safe, so layout uses it from one thread.
+public final class FontSet: @unchecked Sendable {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer  // PangoContext*
+    /// Font files of the fixed set that are missing on this host (empty when all are there).
+    public let missingFiles: [String]
+    private var metricsCache: [MetricsKey: FontMetrics] = [:]
+    private var handles: [UnsafeMutableRawPointer: FontHandle] = [:]
+
+    public static let shared = FontSet()
+
+    private init() {
+        let config = FcConfigCreate()
+        _ = FontConfiguration.xml.withCString { xml in
+            xml.withMemoryRebound(to: FcChar8.self, capacity: FontConfiguration.xml.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, 1)
+            }
+        }
+        FcConfigBuildFonts(config)
+        fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        FcConfigDestroy(config)  // the font map holds its own reference
+        context = pango_font_map_create_context(fontMap)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        // Fractional glyph positions: layout is scale-independent and matches across scales.
+        pango_context_set_round_glyph_positions(context, 0)
+        missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    static let expectedFiles: [String] = {
+        let liberation = ["Sans", "Serif", "Mono"].flatMap { family in
+            ["Regular", "Bold", "Italic", "BoldItalic"].map {
+                "/usr/share/fonts/truetype/liberation2/Liberation\(family)-\($0).ttf"
+            }
+        }
+        let dejavu = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold", "DejaVuSerif", "DejaVuSerif-Bold"]
+            .map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
+        return liberation + dejavu
+    }()
+
+    /// The family a CSS font stack resolves to: the first name we have (directly or through
+    /// a metric-compatible alias), else the default serif face, as browsers fall back.
+    public static func resolveFamily(_ stack: [String]) -> String {
+        for name in stack {
+            if let family = familyAliases[name.lowercased()] { return family }
+        }
+        return "Liberation Serif"
+    }
+
+    static let familyAliases: [String: String] = {
+        var map: [String: String] = [:]
+        for name in ["arial", "helvetica", "helvetica neue", "arimo", "liberation sans", "sans-serif", "system-ui"] {
+            map[name] = "Liberation Sans"
+        }
+        for name in ["times", "times new roman", "tinos", "liberation serif", "serif"] { map[name] = "Liberation Serif" }
+        for name in ["courier", "courier new", "cousine", "liberation mono", "monospace"] { map[name] = "Liberation Mono" }
+        map["dejavu sans"] = "DejaVu Sans"
+        map["dejavu serif"] = "DejaVu Serif"
+        map["dejavu sans mono"] = "DejaVu Sans Mono"
+        map["bitstream vera sans"] = "DejaVu Sans"
+        map["verdana"] = "DejaVu Sans"  // DejaVu descends from Vera, drawn to Verdana's proportions
+        return map
+    }()
+
+    /// The raster-side handle of a font pango chose; pango's font map keeps the font alive,
+    /// so its address is a stable key.
+    func handle(for font: UnsafeMutablePointer<PangoFont>) -> FontHandle {
+        let key = UnsafeMutableRawPointer(font)
+        if let handle = handles[key] { return handle }
+        let handle = FontHandle(retaining: pango_cairo_font_get_scaled_font(OpaquePointer(font)))
+        handles[key] = handle
+        return handle
+    }
+
+    struct MetricsKey: Hashable { let family: String; let size: Double; let weight: Int; let italic: Bool }
+
+    /// Ascent, descent and normal line height, rounded as WebKit/Blink round them.
+    func metrics(family: String, size: Double, weight: Int, italic: Bool) -> FontMetrics {
+        let key = MetricsKey(family: family, size: size, weight: weight, italic: italic)
+        if let cached = metricsCache[key] { return cached }
+        let description = FontDescription(family: family, size: size, weight: weight, italic: italic)
+        let metrics = pango_context_get_metrics(context, description.pointer, nil)
+        defer { pango_font_metrics_unref(metrics) }
+        let scale = Double(PANGO_SCALE)
+        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
+        let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
+        let height = Double(pango_font_metrics_get_height(metrics)) / scale
+        let gap = max(0, height - ascent - descent)
+        let result = FontMetrics(
+            ascent: ascent.rounded(), descent: descent.rounded(), lineGap: gap.rounded(),
+            underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale,
+            underlineThickness: max(1, Double(pango_font_metrics_get_underline_thickness(metrics)) / scale),
+            strikethroughPosition: Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale)
+        metricsCache[key] = result
+        return result
+    }
+}
+
+public struct FontMetrics: Sendable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+    public var underlinePosition: Double      // above the baseline, negative below
+    public var underlineThickness: Double
+    public var strikethroughPosition: Double
+    public var normalLineHeight: Double { ascent + descent + lineGap }
+}
+
+/// A PangoFontDescription owned by Swift.
+final class FontDescription {
+    let pointer: OpaquePointer
+    init(family: String, size: Double, weight: Int, italic: Bool) {
+        pointer = pango_font_description_new()
+        pango_font_description_set_family(pointer, family)
+        pango_font_description_set_absolute_size(pointer, max(0.01, size) * Double(PANGO_SCALE))
+        pango_font_description_set_weight(pointer, PangoWeight(rawValue: UInt32(weight)))
+        pango_font_description_set_style(pointer, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    }
+    deinit { pango_font_description_free(pointer) }
+}

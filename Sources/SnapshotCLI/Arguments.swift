@@ -1,0 +1,75 @@
+/// A small command-line parser: `--name value` options, `--flag` switches and positionals.
+/// Unknown options are errors, so a typo never silently changes a render.
+struct Arguments {
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    init(_ arguments: [String], options: Set<String>, switches: Set<String>) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
+                    throw UsageError("unknown option '\(argument)'")
+                }
+                positionals.append(argument)
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String? = nil
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if switches.contains(name) {
+                guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
+                flags.insert(name)
+            } else if options.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                    values[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                throw UsageError("unknown option '--\(name)'")
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    func number(_ name: String) throws -> Double? {
+        guard let raw = values[name] else { return nil }
+        guard let number = Double(raw.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+            throw UsageError("option '--\(name)' needs a number, got '\(raw)'")
+        }
+        return number
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// `0,50,150` → [0, 50, 150]; empty items and non-numbers are errors.
+func parseOffsets(_ text: String) throws -> [Double] {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard !items.isEmpty else { throw UsageError("--offsets is empty") }
+    if items.count > 10_000 { throw UsageError("--offsets lists \(items.count) offsets (10000 at most)") }
+    return try items.map { item in
+        let trimmed = item.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw UsageError("--offsets '\(text)' has an empty item") }
+        guard let value = Double(trimmed), value.isFinite, trimmed.lowercased() != "nan", !trimmed.lowercased().contains("inf") else {
+            throw UsageError("--offsets item '\(trimmed)' is not a finite number")
+        }
+        return value == 0 ? 0 : value  // -0 is rest
+    }
+}
+
+import Foundation

@@ -1,0 +1,125 @@
+import Foundation
+import RenderCore
+
+/// The `snapshot` command: parses arguments, wires the RenderCore pipeline, reports.
+/// Returns the exit status: 0 success, 2 usage or input error, 1 a failed write.
+public struct SnapshotCommand {
+    public var standardOutput: (String) -> Void = { print($0) }
+    public var standardError: (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    public init() {}
+
+    static let usage = """
+    usage: snapshot render [MAIL.html] [--offsets 0,50,150] [--out DIR] [--width 390] [--height 844]
+                           [--scale 3] [--header-height 100] [--header-color '#ff0000']
+                           [--header-html FRAGMENT] [--indicator seed|follow|none]
+           snapshot layout [MAIL.html] --json [same options as render]
+    With no MAIL the built-in sample mail is used.
+    """
+
+    static let renderOptions: Set<String> = [
+        "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
+    ]
+
+    public func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            standardError(Self.usage)
+            return 2
+        }
+        do {
+            switch command {
+            case "render":
+                return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: []))
+            case "layout":
+                return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
+            case "help", "--help", "-h":
+                standardOutput(Self.usage)
+                return 0
+            default:
+                throw UsageError("unknown command '\(command)' (expected render or layout)")
+            }
+        } catch let error as UsageError {
+            standardError("snapshot: \(error.description)")
+            return 2
+        } catch let error as RenderError {
+            standardError("snapshot: \(error.description)")
+            if case .input = error { return 2 }
+            return 1
+        } catch {
+            standardError("snapshot: \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    // MARK: Commands
+
+    private func render(_ arguments: Arguments) throws -> Int32 {
+        let renderer = try makeRenderer(arguments)
+        reportClamping(renderer.frames)
+        let directory = arguments.value("out") ?? "snapshots"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.output("cannot create output folder '\(directory)'")
+        }
+        for path in try renderer.writeFrames(to: directory) { standardOutput(path) }
+        return 0
+    }
+
+    private func layout(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.has("json") else { throw UsageError("layout prints JSON only: add --json") }
+        let renderer = try makeRenderer(arguments)
+        standardOutput(try LayoutReport(renderer).json())
+        return 0
+    }
+
+    private func reportClamping(_ frames: [ScrollFrame]) {
+        for frame in frames where frame.clamped != .none {
+            standardError("snapshot: offset \(format(frame.userOffset)) is past the \(frame.clamped.rawValue) of the scroll range; clamped to contentOffset \(format(frame.contentOffset))")
+        }
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    private func makeRenderer(_ arguments: Arguments) throws -> SceneRenderer {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
+        }
+        var scene = Scene(html: try arguments.positionals.first.map(readMail) ?? SampleMail.html)
+        if let offsets = arguments.value("offsets") { scene.offsets = try parseOffsets(offsets) }
+        if let width = try arguments.number("width") { scene.viewportWidth = width }
+        if let height = try arguments.number("height") { scene.viewportHeight = height }
+        if let scale = try arguments.number("scale") { scene.scale = scale }
+        if let header = try arguments.number("header-height") { scene.headerHeight = header }
+        if let colour = arguments.value("header-color") {
+            guard let parsed = CSSColor.parse(colour) else { throw UsageError("--header-color '\(colour)' is not a CSS colour") }
+            scene.headerColor = parsed
+        }
+        scene.headerHTML = arguments.value("header-html")
+        if let indicator = arguments.value("indicator") {
+            guard let mode = IndicatorMode(rawValue: indicator) else {
+                throw UsageError("--indicator '\(indicator)' is not one of none, seed, follow")
+            }
+            scene.indicator = mode
+        }
+        try scene.validate()
+        return try SceneRenderer(scene: scene)
+    }
+
+    private func readMail(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RenderError.input("cannot read '\(path)': no such file")
+        }
+        guard !isDirectory.boolValue else { throw RenderError.input("cannot read '\(path)': it is a folder") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RenderError.input("cannot read '\(path)': permission denied or unreadable")
+        }
+        // Invalid UTF-8 is replaced, never fatal: mail from the wild is often mislabelled.
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,14 @@
+import Testing
+@testable import RenderCore
+
+@Test func parserBuildsBrowserTree() {
+    let doc = HTMLParser.parse("<table><tr><td>a<td>b</table><p class=x>Hi &amp; bye<!--[if mso]>hidden<![endif]-->")
+    let table = doc.first(tag: "table")!
+    let tbody = doc.elementChildren(of: table).first!
+    #expect(doc[tbody].tag == "tbody")
+    let row = doc.elementChildren(of: tbody).first!
+    #expect(doc.elementChildren(of: row).count == 2)
+    let p = doc.first(tag: "p")!
+    #expect(doc[p].attributes["class"] == "x")
+    #expect(doc.textContent(of: p) == "Hi & bye")
+}
