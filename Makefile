@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
                    fonts-liberation2 fonts-dejavu-core
 SNAPSHOT := .build/release/snapshot
 
-.PHONY: all deps build demo test clean
+.PHONY: all deps build demo test fidelity clean
 
 all: build
 
@@ -33,6 +33,10 @@ demo: build
 # Swift Testing only: XCTest is disabled so the summary line counts our real tests.
 test: deps
 	$(SWIFT) test --disable-xctest
+
+# Layout agreement with headless Chromium over ../shared/corpus (not part of make test).
+fidelity:
+	scripts/fidelity.sh
 
 clean:
 	rm -rf .build snapshots

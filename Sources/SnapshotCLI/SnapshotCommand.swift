@@ -16,6 +16,7 @@ public struct SnapshotCommand {
                            [--scale 3] [--header-height 100] [--header-color '#ff0000']
                            [--header-html FRAGMENT] [--indicator seed|follow|none]
            snapshot layout [MAIL.html] --json [same options as render]
+           snapshot sample-mail    (prints the built-in mail's HTML)
     With no MAIL the built-in sample mail is used.
     """
 
@@ -34,11 +35,15 @@ public struct SnapshotCommand {
                 return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: []))
             case "layout":
                 return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
+            case "sample-mail":
+                // The built-in mail as HTML, to open in a browser beside our frames.
+                standardOutput(SampleMail.html)
+                return 0
             case "help", "--help", "-h":
                 standardOutput(Self.usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)' (expected render or layout)")
+                throw UsageError("unknown command '\(command)' (expected render, layout or sample-mail)")
             }
         } catch let error as UsageError {
             standardError("snapshot: \(error.description)")

@@ -62,7 +62,7 @@ func temporaryDirectory(_ name: String) -> String {
         (["render", "--width", "abc"], "snapshot: option '--width' needs a number, got 'abc'"),
         (["render", "--header-color", "nocolour"], "snapshot: --header-color 'nocolour' is not a CSS colour"),
         (["render", "--offsets"], "snapshot: option '--offsets' needs a value"),
-        (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render or layout)"),
+        (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render, layout or sample-mail)"),
         (["layout"], "snapshot: layout prints JSON only: add --json"),
     ])
     func badInputExitsTwoWithOneLineAndWritesNothing(arguments: [String], message: String) {

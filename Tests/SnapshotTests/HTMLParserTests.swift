@@ -12,3 +12,10 @@ import Testing
     #expect(doc[p].attributes["class"] == "x")
     #expect(doc.textContent(of: p) == "Hi & bye")
 }
+
+@Test func doctypeDecidesQuirksMode() {
+    #expect(HTMLParser.parse("<p>x").mode == .quirks)
+    #expect(HTMLParser.parse("<!DOCTYPE html><p>x").mode == .noQuirks)
+    let transitional = #"<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><p>x"#
+    #expect(HTMLParser.parse(transitional).mode == .limitedQuirks)
+}

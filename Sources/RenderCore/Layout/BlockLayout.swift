@@ -112,6 +112,7 @@ struct LayoutEngine {
             box.collapsedTop = MarginCollapse(box.margin.top)
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
+            box.topMarginIsQuirky = box.style.quirkyMarginTop
         } else {
             contentHeight = layoutBlockChildren(box)
         }
@@ -139,8 +140,17 @@ struct LayoutEngine {
         var cursor = 0.0
         var atTop = collapseTop
         var anyInFlow = false
-        for child in box.children {
+        let quirkContainer = box.kind == .cell || box.isBody
+        var escapingIsQuirky = true
+        for (index, child) in box.children.enumerated() {
             layoutBlock(child, containingWidth: contentWidth)
+            if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
+                child.collapsedTop = MarginCollapse()
+            }
+            if box.kind == .cell && index == box.children.count - 1 && child.style.quirkyMarginBottom {
+                child.collapsedBottom = MarginCollapse()
+            }
+            if atTop && !child.topMarginIsQuirky && child.collapsedTop.value != 0 { escapingIsQuirky = false }
             child.x = box.contentX + child.margin.left
             if child.collapsesThrough {
                 var through = child.collapsedTop
@@ -164,6 +174,7 @@ struct LayoutEngine {
             pending = child.collapsedBottom
         }
         box.collapsedTop = collapseTop ? escapingTop : MarginCollapse(box.margin.top)
+        box.topMarginIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
         let isEmpty = !anyInFlow && box.style.height.isAuto && box.border.top + box.border.bottom + box.padding.top + box.padding.bottom == 0
             && box.marker == nil
         box.collapsesThrough = isEmpty && collapseTop && collapseBottom && box.style.minHeight == .px(0)
@@ -189,14 +200,17 @@ struct LayoutEngine {
         style.textAlign = .left
         style.textIndent = .px(0)
         var content = InlineContent()
-        content.items = [.text(marker, style)]
+        // Ordinal markers are drawn as text "1. "; symbol markers (discs) sit 7 px before
+        // the content, as Blink places them.
+        let isSymbol = marker.unicodeScalars.count == 1 && !marker.unicodeScalars.first!.properties.isAlphabetic
+        content.items = [.text(isSymbol ? marker : marker + "\u{00A0}", style)]
         let result = InlineLayout(fonts: fonts, container: style).layout(content, width: nil) { _ in }
         guard var line = result.lines.first else { return }
         // The marker sits outside the content box, its baseline on the first line's.
         let firstBaseline = box.lines.first.map { $0.y + $0.baseline }
             ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
             ?? line.baseline
-        let dx = -result.width - style.fontSize * 0.5
+        let dx = -result.width - (isSymbol ? 7 : 0)
         let dy = firstBaseline - line.baseline
         line.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
         line.decorations = []

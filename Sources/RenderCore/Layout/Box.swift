@@ -39,6 +39,9 @@ final class Box {
     var collapsesThrough = false
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
+    var isBody = false
+    /// Quirks mode: the margin this box brings to its parent's top is only UA default margins.
+    var topMarginIsQuirky = false
     /// Vertical offset of a table cell's content for `vertical-align`.
     var contentShift = 0.0
 

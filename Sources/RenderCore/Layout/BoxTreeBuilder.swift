@@ -160,6 +160,7 @@ struct BoxTreeBuilder {
             return table
         default:
             let box = Box(kind: .block, node: node, style: style)
+            box.isBody = dom[node].tag == "body"
             fillBlockContainer(box, from: node)
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
             return box

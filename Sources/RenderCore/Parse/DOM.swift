@@ -28,8 +28,12 @@ public struct DOMDocument: Sendable {
         }
     }
 
+    /// How the doctype asks browsers to lay the document out (HTML § quirks mode).
+    public enum Mode: Sendable { case noQuirks, limitedQuirks, quirks }
+
     public private(set) var nodes: [Node]
     public let root: NodeID = 0
+    public var mode: Mode = .noQuirks
 
     public init() {
         nodes = [Node(kind: .document, attributes: [:], parent: nil, children: [])]

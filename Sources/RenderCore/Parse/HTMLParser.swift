@@ -14,7 +14,14 @@ public enum HTMLParser {
                 return DOMDocument()
             }
             defer { gumbo_destroy_output(&options, output) }
-            return convert(output.pointee.document)
+            var document = convert(output.pointee.document)
+            switch output.pointee.document.pointee.v.document.doc_type_quirks_mode {
+            case GUMBO_DOCTYPE_QUIRKS: document.mode = .quirks
+            case GUMBO_DOCTYPE_LIMITED_QUIRKS: document.mode = .limitedQuirks
+            default:
+                document.mode = limitedQuirks(output.pointee.document.pointee.v.document) ? .limitedQuirks : .noQuirks
+            }
+            return document
         }
     }
 
@@ -38,6 +45,18 @@ public enum HTMLParser {
             }
         }
         return doc
+    }
+
+    /// HTML § 13.2.6.4.1: the doctypes that select limited-quirks mode (gumbo only reports
+    /// full quirks reliably).
+    private static func limitedQuirks(_ document: GumboDocument) -> Bool {
+        guard document.has_doctype, let raw = document.public_identifier else { return false }
+        let publicID = String(cString: raw).lowercased()
+        if publicID.hasPrefix("-//w3c//dtd xhtml 1.0 frameset//") || publicID.hasPrefix("-//w3c//dtd xhtml 1.0 transitional//") {
+            return true
+        }
+        let hasSystemID = document.system_identifier.map { $0.pointee != 0 } ?? false
+        return hasSystemID && (publicID.hasPrefix("-//w3c//dtd html 4.01 frameset//") || publicID.hasPrefix("-//w3c//dtd html 4.01 transitional//"))
     }
 
     private static func pushChildren(

@@ -33,23 +33,23 @@ enum Rasterizer {
         let outer = rect
         let inner = Rect(x: rect.x + widths.left, y: rect.y + widths.top,
                          width: rect.width - widths.left - widths.right, height: rect.height - widths.top - widths.bottom)
-        func side(_ width: Double, _ color: RGBA, _ style: BorderStyle, _ points: [(Double, Double)]) {
+        func side(_ width: Double, _ color: RGBA, _ style: BorderStyle, topLeft: Bool, _ points: [(Double, Double)]) {
             guard width > 0, color.a > 0 else { return }
-            canvas.setColor(shade(color, style))
+            canvas.setColor(shade(color, style, topLeft: topLeft))
             canvas.polygon(points)
         }
-        side(widths.top, colors.top, styles.top, [(outer.x, outer.y), (outer.maxX, outer.y), (inner.maxX, inner.y), (inner.x, inner.y)])
-        side(widths.right, colors.right, styles.right, [(outer.maxX, outer.y), (outer.maxX, outer.maxY), (inner.maxX, inner.maxY), (inner.maxX, inner.y)])
-        side(widths.bottom, colors.bottom, styles.bottom, [(outer.maxX, outer.maxY), (outer.x, outer.maxY), (inner.x, inner.maxY), (inner.maxX, inner.maxY)])
-        side(widths.left, colors.left, styles.left, [(outer.x, outer.maxY), (outer.x, outer.y), (inner.x, inner.y), (inner.x, inner.maxY)])
+        side(widths.top, colors.top, styles.top, topLeft: true, [(outer.x, outer.y), (outer.maxX, outer.y), (inner.maxX, inner.y), (inner.x, inner.y)])
+        side(widths.right, colors.right, styles.right, topLeft: false, [(outer.maxX, outer.y), (outer.maxX, outer.maxY), (inner.maxX, inner.maxY), (inner.maxX, inner.y)])
+        side(widths.bottom, colors.bottom, styles.bottom, topLeft: false, [(outer.maxX, outer.maxY), (outer.x, outer.maxY), (inner.x, inner.maxY), (inner.maxX, inner.maxY)])
+        side(widths.left, colors.left, styles.left, topLeft: true, [(outer.x, outer.maxY), (outer.x, outer.y), (inner.x, inner.y), (inner.x, inner.maxY)])
     }
 
-    /// inset/outset and groove/ridge darken one pair of sides, as browsers do.
-    private static func shade(_ color: RGBA, _ style: BorderStyle) -> RGBA {
-        switch style {
-        case .inset, .groove: return color
-        default: return color
-        }
+    /// `inset` darkens the top and left sides, `outset` the bottom and right, as browsers
+    /// draw bevels.
+    private static func shade(_ color: RGBA, _ style: BorderStyle, topLeft: Bool) -> RGBA {
+        let darken = (style == .inset || style == .groove) ? topLeft : (style == .outset || style == .ridge) ? !topLeft : false
+        guard darken else { return color }
+        return RGBA(r: color.r * 2 / 3, g: color.g * 2 / 3, b: color.b * 2 / 3, a: color.a)
     }
 }
 

@@ -10,7 +10,8 @@ public struct StyledDocument: Sendable {
 
 public enum Cascade {
     public static func style(_ dom: DOMDocument, media: MediaContext) -> StyledDocument {
-        let userAgent = Stylesheet.parse(UserAgentStylesheet.css, media: media)
+        let userAgentCSS = UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
+        let userAgent = Stylesheet.parse(userAgentCSS, media: media)
         let author = Stylesheet(rules: authorSheets(in: dom).flatMap { Stylesheet.parse($0, media: media).rules })
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
@@ -19,14 +20,21 @@ public enum Cascade {
         // Walk parents before children (node IDs are in document order, parents first).
         for id in dom.nodes.indices where dom[id].tag != nil {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root
-            let declarations = orderedDeclarations(for: id, in: dom, userAgent: userAgent, author: author)
+            let (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: userAgent, author: author)
             var style = parentStyle.inheritedForChild()
             // font-size first: em lengths in every other property depend on it.
             for declaration in declarations where declaration.name == "font-size" || declaration.name == "font" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
-            for declaration in declarations where declaration.name != "font-size" {
+            var userAgentMargin = style.margin
+            for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                if index == userAgentCount - 1 { userAgentMargin = style.margin }
+            }
+            if dom.mode == .quirks {
+                // Default margins from the UA sheet are "quirky": ignored at the top of body and cells.
+                style.quirkyMarginTop = userAgentMargin.top != .px(0) && style.margin.top == userAgentMargin.top
+                style.quirkyMarginBottom = userAgentMargin.bottom != .px(0) && style.margin.bottom == userAgentMargin.bottom
             }
             if style.display == .inline, dom[id].tag == "html" { style.display = .block }
             styles[id] = style
@@ -45,18 +53,19 @@ public enum Cascade {
 
     private static func orderedDeclarations(
         for id: DOMDocument.NodeID, in dom: DOMDocument, userAgent: Stylesheet, author: Stylesheet
-    ) -> [Declaration] {
+    ) -> (declarations: [Declaration], userAgentCount: Int) {
         let inline = dom[id].attributes["style"].map(parseDeclarationList) ?? []
         let uaMatched = matching(userAgent, id, dom)
         let authorMatched = matching(author, id, dom)
         var result: [Declaration] = []
         result += uaMatched.flatMap { $0.filter { !$0.important } }
+        let userAgentCount = result.count
         result += PresentationalHints.declarations(for: id, in: dom)
         result += authorMatched.flatMap { $0.filter { !$0.important } }
         result += inline.filter { !$0.important }
         result += authorMatched.flatMap { $0.filter { $0.important } }
         result += inline.filter { $0.important }
-        return result
+        return (result, userAgentCount)
     }
 
     /// Declaration blocks of the rules that match, in ascending specificity then source order.

@@ -86,6 +86,10 @@ public struct ComputedStyle: Sendable {
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
     public var textDecorationLine: TextDecorations = []
+    /// Quirks mode: the margin came from the UA sheet and so collapses away at the top of
+    /// `body` and table cells (and the bottom of cells), as browsers do for old mail HTML.
+    public var quirkyMarginTop = false
+    public var quirkyMarginBottom = false
 
     // Inherited
     public var color: RGBA = .black

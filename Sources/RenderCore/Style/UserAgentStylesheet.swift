@@ -48,4 +48,10 @@ enum UserAgentStylesheet {
     mark { background-color: yellow; color: black }
     nobr { white-space: nowrap }
     """
+
+    /// Extra rules in quirks mode (WebKit's quirks.css): tables do not inherit text styles.
+    static let quirksCSS = """
+    table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium;
+            font-style: normal; text-align: left }
+    """
 }

@@ -1,0 +1,228 @@
+/// A colour with straight (non-premultiplied) sRGB components in 0...1.
+public struct RGBA: Sendable, Equatable, Hashable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+    public var a: Double
+
+    public init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
+    public static let white = RGBA(r: 1, g: 1, b: 1, a: 1)
+    public static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
+
+    /// From 0...255 channel values.
+    init(bytes red: Int, _ green: Int, _ blue: Int, alpha: Double = 1) {
+        self.init(r: Double(red) / 255, g: Double(green) / 255, b: Double(blue) / 255, a: alpha)
+    }
+}
+
+/// Parses CSS `<color>` values: hex, rgb()/rgba(), hsl()/hsla(), named colours and `transparent`.
+public enum CSSColor {
+    /// Returns nil for anything that is not a concrete colour (including `currentcolor`).
+    public static func parse(_ text: String) -> RGBA? {
+        let list = CSSTokenList(text)
+        let tokens = list.tokens
+        var first = 0
+        var last = tokens.count - 1
+        while first <= last, tokens[first].kind.isWhitespace { first += 1 }
+        while last >= first, tokens[last].kind.isWhitespace { last -= 1 }
+        guard first <= last else { return nil }
+
+        switch tokens[first].kind {
+        case .hash(let digits, _) where first == last:
+            return parseHex(digits)
+        case .ident(let name) where first == last:
+            return namedColors[name.lowercased()]
+        case .function(let name):
+            // An unclosed function is closed by end of input, as CSS Syntax specifies.
+            let close = list.blockEnd[first]
+            guard close >= last else { return nil }
+            let arguments = ((first + 1)..<min(close, tokens.count)).map { tokens[$0].kind }.filter { !$0.isWhitespace }
+            return parseFunction(name.lowercased(), arguments)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Hex
+
+    static func parseHex(_ digits: String) -> RGBA? {
+        let values = digits.utf8.map(hexDigitValue)
+        guard !values.contains(nil) else { return nil }
+        let nibbles = values.compactMap { $0 }
+        switch nibbles.count {
+        case 3, 4:
+            // #rgb: each digit is doubled (0xf -> 0xff).
+            let channels = nibbles.map { $0 * 17 }
+            return RGBA(bytes: channels[0], channels[1], channels[2], alpha: nibbles.count == 4 ? Double(channels[3]) / 255 : 1)
+        case 6, 8:
+            let channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] * 16 + nibbles[$0 + 1] }
+            return RGBA(bytes: channels[0], channels[1], channels[2], alpha: nibbles.count == 8 ? Double(channels[3]) / 255 : 1)
+        default:
+            return nil
+        }
+    }
+
+    private static func hexDigitValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
+        default: return nil
+        }
+    }
+
+    // MARK: Functions
+
+    /// Splits arguments into the three channels and optional alpha, accepting both the legacy
+    /// comma syntax `rgb(1, 2, 3, 0.5)` and the modern space syntax `rgb(1 2 3 / 50%)`.
+    private static func channels(_ arguments: [CSSToken.Kind]) -> (values: [CSSToken.Kind], alpha: CSSToken.Kind?)? {
+        if arguments.contains(.comma) {
+            // Legacy: value (, value){2,3} — commas strictly alternate with values.
+            guard arguments.count == 5 || arguments.count == 7 else { return nil }
+            for (index, token) in arguments.enumerated() where (index % 2 == 1) != (token == .comma) { return nil }
+            let values = stride(from: 0, to: arguments.count, by: 2).map { arguments[$0] }
+            return (Array(values.prefix(3)), values.count == 4 ? values[3] : nil)
+        }
+        if arguments.count == 3 { return (arguments, nil) }
+        if arguments.count == 5, arguments[3] == .delim("/") { return (Array(arguments.prefix(3)), arguments[4]) }
+        return nil
+    }
+
+    private static func parseFunction(_ name: String, _ arguments: [CSSToken.Kind]) -> RGBA? {
+        guard let (values, alphaToken) = channels(arguments) else { return nil }
+        var alpha = 1.0
+        if let alphaToken {
+            guard let parsed = alphaValue(alphaToken) else { return nil }
+            alpha = parsed
+        }
+        switch name {
+        case "rgb", "rgba":
+            let rgb = values.compactMap(rgbChannel)
+            guard rgb.count == 3 else { return nil }
+            return RGBA(r: rgb[0], g: rgb[1], b: rgb[2], a: alpha)
+        case "hsl", "hsla":
+            guard let hue = hueDegrees(values[0]),
+                  let saturation = fraction(values[1]),
+                  let lightness = fraction(values[2]) else { return nil }
+            return hslToRGB(hue: hue, saturation: saturation, lightness: lightness, alpha: alpha)
+        default:
+            return nil
+        }
+    }
+
+    private static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
+
+    private static func rgbChannel(_ token: CSSToken.Kind) -> Double? {
+        switch token {
+        case .number(let value, _): return clamp01(value / 255)
+        case .percentage(let value): return clamp01(value / 100)
+        case .ident(let word) where word.lowercased() == "none": return 0
+        default: return nil
+        }
+    }
+
+    private static func alphaValue(_ token: CSSToken.Kind) -> Double? {
+        switch token {
+        case .number(let value, _): return clamp01(value)
+        case .percentage(let value): return clamp01(value / 100)
+        case .ident(let word) where word.lowercased() == "none": return 0
+        default: return nil
+        }
+    }
+
+    /// Saturation / lightness: a percentage (or, in the modern syntax, a 0...100 number).
+    private static func fraction(_ token: CSSToken.Kind) -> Double? {
+        switch token {
+        case .percentage(let value), .number(let value, _): return clamp01(value / 100)
+        case .ident(let word) where word.lowercased() == "none": return 0
+        default: return nil
+        }
+    }
+
+    private static func hueDegrees(_ token: CSSToken.Kind) -> Double? {
+        switch token {
+        case .number(let value, _): return value
+        case .ident(let word) where word.lowercased() == "none": return 0
+        case .dimension(let value, let unit):
+            switch unit.lowercased() {
+            case "deg": return value
+            case "rad": return value * 180 / Double.pi
+            case "grad": return value * 0.9
+            case "turn": return value * 360
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// CSS Color 4 §7.1 algorithm.
+    static func hslToRGB(hue: Double, saturation: Double, lightness: Double, alpha: Double) -> RGBA {
+        var degrees = hue.truncatingRemainder(dividingBy: 360)
+        if degrees < 0 { degrees += 360 }
+        if !degrees.isFinite { degrees = 0 }
+        func channel(_ n: Double) -> Double {
+            let k = (n + degrees / 30).truncatingRemainder(dividingBy: 12)
+            let amount = saturation * min(lightness, 1 - lightness)
+            return clamp01(lightness - amount * max(-1, min(k - 3, 9 - k, 1)))
+        }
+        return RGBA(r: channel(0), g: channel(8), b: channel(4), a: alpha)
+    }
+
+    // MARK: Named colours (CSS Color 4 §6.1)
+
+    static let namedColors: [String: RGBA] = {
+        var table: [String: RGBA] = ["transparent": .transparent]
+        for (name, hex) in namedColorHex {
+            table[name] = RGBA(bytes: (hex >> 16) & 0xFF, (hex >> 8) & 0xFF, hex & 0xFF)
+        }
+        return table
+    }()
+
+    static let namedColorHex: [(String, Int)] = [
+        ("aliceblue", 0xF0F8FF), ("antiquewhite", 0xFAEBD7), ("aqua", 0x00FFFF), ("aquamarine", 0x7FFFD4),
+        ("azure", 0xF0FFFF), ("beige", 0xF5F5DC), ("bisque", 0xFFE4C4), ("black", 0x000000),
+        ("blanchedalmond", 0xFFEBCD), ("blue", 0x0000FF), ("blueviolet", 0x8A2BE2), ("brown", 0xA52A2A),
+        ("burlywood", 0xDEB887), ("cadetblue", 0x5F9EA0), ("chartreuse", 0x7FFF00), ("chocolate", 0xD2691E),
+        ("coral", 0xFF7F50), ("cornflowerblue", 0x6495ED), ("cornsilk", 0xFFF8DC), ("crimson", 0xDC143C),
+        ("cyan", 0x00FFFF), ("darkblue", 0x00008B), ("darkcyan", 0x008B8B), ("darkgoldenrod", 0xB8860B),
+        ("darkgray", 0xA9A9A9), ("darkgreen", 0x006400), ("darkgrey", 0xA9A9A9), ("darkkhaki", 0xBDB76B),
+        ("darkmagenta", 0x8B008B), ("darkolivegreen", 0x556B2F), ("darkorange", 0xFF8C00), ("darkorchid", 0x9932CC),
+        ("darkred", 0x8B0000), ("darksalmon", 0xE9967A), ("darkseagreen", 0x8FBC8F), ("darkslateblue", 0x483D8B),
+        ("darkslategray", 0x2F4F4F), ("darkslategrey", 0x2F4F4F), ("darkturquoise", 0x00CED1), ("darkviolet", 0x9400D3),
+        ("deeppink", 0xFF1493), ("deepskyblue", 0x00BFFF), ("dimgray", 0x696969), ("dimgrey", 0x696969),
+        ("dodgerblue", 0x1E90FF), ("firebrick", 0xB22222), ("floralwhite", 0xFFFAF0), ("forestgreen", 0x228B22),
+        ("fuchsia", 0xFF00FF), ("gainsboro", 0xDCDCDC), ("ghostwhite", 0xF8F8FF), ("gold", 0xFFD700),
+        ("goldenrod", 0xDAA520), ("gray", 0x808080), ("green", 0x008000), ("greenyellow", 0xADFF2F),
+        ("grey", 0x808080), ("honeydew", 0xF0FFF0), ("hotpink", 0xFF69B4), ("indianred", 0xCD5C5C),
+        ("indigo", 0x4B0082), ("ivory", 0xFFFFF0), ("khaki", 0xF0E68C), ("lavender", 0xE6E6FA),
+        ("lavenderblush", 0xFFF0F5), ("lawngreen", 0x7CFC00), ("lemonchiffon", 0xFFFACD), ("lightblue", 0xADD8E6),
+        ("lightcoral", 0xF08080), ("lightcyan", 0xE0FFFF), ("lightgoldenrodyellow", 0xFAFAD2), ("lightgray", 0xD3D3D3),
+        ("lightgreen", 0x90EE90), ("lightgrey", 0xD3D3D3), ("lightpink", 0xFFB6C1), ("lightsalmon", 0xFFA07A),
+        ("lightseagreen", 0x20B2AA), ("lightskyblue", 0x87CEFA), ("lightslategray", 0x778899), ("lightslategrey", 0x778899),
+        ("lightsteelblue", 0xB0C4DE), ("lightyellow", 0xFFFFE0), ("lime", 0x00FF00), ("limegreen", 0x32CD32),
+        ("linen", 0xFAF0E6), ("magenta", 0xFF00FF), ("maroon", 0x800000), ("mediumaquamarine", 0x66CDAA),
+        ("mediumblue", 0x0000CD), ("mediumorchid", 0xBA55D3), ("mediumpurple", 0x9370DB), ("mediumseagreen", 0x3CB371),
+        ("mediumslateblue", 0x7B68EE), ("mediumspringgreen", 0x00FA9A), ("mediumturquoise", 0x48D1CC), ("mediumvioletred", 0xC71585),
+        ("midnightblue", 0x191970), ("mintcream", 0xF5FFFA), ("mistyrose", 0xFFE4E1), ("moccasin", 0xFFE4B5),
+        ("navajowhite", 0xFFDEAD), ("navy", 0x000080), ("oldlace", 0xFDF5E6), ("olive", 0x808000),
+        ("olivedrab", 0x6B8E23), ("orange", 0xFFA500), ("orangered", 0xFF4500), ("orchid", 0xDA70D6),
+        ("palegoldenrod", 0xEEE8AA), ("palegreen", 0x98FB98), ("paleturquoise", 0xAFEEEE), ("palevioletred", 0xDB7093),
+        ("papayawhip", 0xFFEFD5), ("peachpuff", 0xFFDAB9), ("peru", 0xCD853F), ("pink", 0xFFC0CB),
+        ("plum", 0xDDA0DD), ("powderblue", 0xB0E0E6), ("purple", 0x800080), ("rebeccapurple", 0x663399),
+        ("red", 0xFF0000), ("rosybrown", 0xBC8F8F), ("royalblue", 0x4169E1), ("saddlebrown", 0x8B4513),
+        ("salmon", 0xFA8072), ("sandybrown", 0xF4A460), ("seagreen", 0x2E8B57), ("seashell", 0xFFF5EE),
+        ("sienna", 0xA0522D), ("silver", 0xC0C0C0), ("skyblue", 0x87CEEB), ("slateblue", 0x6A5ACD),
+        ("slategray", 0x708090), ("slategrey", 0x708090), ("snow", 0xFFFAFA), ("springgreen", 0x00FF7F),
+        ("steelblue", 0x4682B4), ("tan", 0xD2B48C), ("teal", 0x008080), ("thistle", 0xD8BFD8),
+        ("tomato", 0xFF6347), ("turquoise", 0x40E0D0), ("violet", 0xEE82EE), ("wheat", 0xF5DEB3),
+        ("white", 0xFFFFFF), ("whitesmoke", 0xF5F5F5), ("yellow", 0xFFFF00), ("yellowgreen", 0x9ACD32),
+    ]
+}

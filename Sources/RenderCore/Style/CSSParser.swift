@@ -1,0 +1,526 @@
+/// One `name: value [!important]` pair.
+public struct Declaration: Sendable, Equatable {
+    /// Lower-cased property name.
+    public var name: String
+    /// Trimmed raw value text, comments removed, without `!important`.
+    public var value: String
+    public var important: Bool
+
+    public init(name: String, value: String, important: Bool) {
+        self.name = name
+        self.value = value
+        self.important = important
+    }
+}
+
+public struct StyleRule: Sendable {
+    public var selectors: [Selector]
+    public var declarations: [Declaration]
+
+    public init(selectors: [Selector], declarations: [Declaration]) {
+        self.selectors = selectors
+        self.declarations = declarations
+    }
+}
+
+/// What `@media` queries are evaluated against.
+public struct MediaContext: Sendable {
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    public var deviceWidth: Double
+    public var deviceHeight: Double
+    public var darkMode: Bool
+
+    public init(viewportWidth: Double, viewportHeight: Double, deviceWidth: Double, deviceHeight: Double, darkMode: Bool) {
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.deviceWidth = deviceWidth
+        self.deviceHeight = deviceHeight
+        self.darkMode = darkMode
+    }
+}
+
+public struct Stylesheet: Sendable {
+    /// Style rules in source order, with matching `@media` blocks flattened in place.
+    public var rules: [StyleRule]
+
+    public init(rules: [StyleRule]) {
+        self.rules = rules
+    }
+
+    public static func parse(_ css: String, media: MediaContext) -> Stylesheet {
+        let list = CSSTokenList(css)
+        var parser = CSSRuleParser(list: list, media: media)
+        parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
+        return Stylesheet(rules: parser.rules)
+    }
+}
+
+/// Parses the contents of a `style=""` attribute.
+public func parseDeclarationList(_ text: String) -> [Declaration] {
+    let list = CSSTokenList(text)
+    return CSSDeclarationParser(list: list).parse(0..<list.tokens.count)
+}
+
+// MARK: - Rules
+
+/// CSS Syntax §5.4 "consume a list of rules", flattening matching @media blocks.
+private struct CSSRuleParser {
+    let list: CSSTokenList
+    let media: MediaContext
+    var rules: [StyleRule] = []
+
+    init(list: CSSTokenList, media: MediaContext) {
+        self.list = list
+        self.media = media
+    }
+
+    mutating func parseRules(in range: Range<Int>, topLevel: Bool) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch list.tokens[index].kind {
+            case .whitespace:
+                index += 1
+            case .cdo where topLevel, .cdc where topLevel:
+                index += 1   // HTML comment markers around <style> contents
+            case .atKeyword(let name):
+                index = parseAtRule(named: name, from: index, limit: range.upperBound)
+            default:
+                index = parseQualifiedRule(from: index, limit: range.upperBound)
+            }
+        }
+    }
+
+    /// Returns the index after the at-rule.
+    mutating func parseAtRule(named name: String, from start: Int, limit: Int) -> Int {
+        let preludeStart = start + 1
+        var index = preludeStart
+        while index < limit {
+            switch list.tokens[index].kind {
+            case .semicolon:
+                return index + 1   // statement at-rule such as @import: nothing to apply
+            case .openCurly:
+                let blockEnd = min(list.blockEnd[index], limit)
+                if name.lowercased() == "media",
+                   CSSMediaQueryList(list: list, range: preludeStart..<index).matches(media) {
+                    parseRules(in: (index + 1)..<blockEnd, topLevel: false)
+                }
+                // Every other at-rule (@font-face, @keyframes, @supports, ...) is skipped whole.
+                return min(blockEnd + 1, limit)
+            default:
+                index = list.componentEnd(index)
+            }
+        }
+        return limit
+    }
+
+    /// Returns the index after the rule. A rule without a block (EOF) or with an invalid
+    /// selector is dropped whole.
+    mutating func parseQualifiedRule(from start: Int, limit: Int) -> Int {
+        var index = start
+        while index < limit {
+            if list.tokens[index].kind == .openCurly {
+                let blockEnd = min(list.blockEnd[index], limit)
+                if let selectors = Selector.parseList(list, start..<index) {
+                    let declarations = CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)
+                    rules.append(StyleRule(selectors: selectors, declarations: declarations))
+                }
+                return min(blockEnd + 1, limit)
+            }
+            index = min(list.componentEnd(index), limit)
+        }
+        return limit
+    }
+}
+
+// MARK: - Declarations
+
+/// CSS Syntax §5.4.5 "consume a list of declarations".
+struct CSSDeclarationParser {
+    let list: CSSTokenList
+
+    func parse(_ range: Range<Int>) -> [Declaration] {
+        var declarations: [Declaration] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch list.tokens[index].kind {
+            case .whitespace, .semicolon:
+                index += 1
+            case .atKeyword:
+                // Nested at-rules are not applied; skip to the end of their block or ";".
+                index = skipAtRule(from: index + 1, limit: range.upperBound)
+            case .ident:
+                let end = nextSemicolon(from: index, limit: range.upperBound)
+                if let declaration = parseDeclaration(index..<end) { declarations.append(declaration) }
+                index = end + 1
+            default:
+                // Parse error: throw away everything up to the next ";".
+                index = nextSemicolon(from: index, limit: range.upperBound) + 1
+            }
+        }
+        return declarations
+    }
+
+    private func nextSemicolon(from start: Int, limit: Int) -> Int {
+        var index = start
+        while index < limit, list.tokens[index].kind != .semicolon {
+            index = min(list.componentEnd(index), limit)
+        }
+        return index
+    }
+
+    private func skipAtRule(from start: Int, limit: Int) -> Int {
+        var index = start
+        while index < limit {
+            switch list.tokens[index].kind {
+            case .semicolon: return index + 1
+            case .openCurly: return min(list.componentEnd(index), limit)
+            default: index = min(list.componentEnd(index), limit)
+            }
+        }
+        return limit
+    }
+
+    /// `tokens[range]` starts with the ident name and excludes the ";".
+    private func parseDeclaration(_ range: Range<Int>) -> Declaration? {
+        guard case .ident(let rawName) = list.tokens[range.lowerBound].kind else { return nil }
+        var index = skipWhitespace(from: range.lowerBound + 1, limit: range.upperBound)
+        guard index < range.upperBound, list.tokens[index].kind == .colon else { return nil }
+        index = skipWhitespace(from: index + 1, limit: range.upperBound)
+
+        var valueEnd = trimTrailingWhitespace(index..<range.upperBound)
+        var important = false
+        if let bang = importantFlagStart(index..<valueEnd) {
+            important = true
+            valueEnd = trimTrailingWhitespace(index..<bang)
+        }
+        let value = list.rawText(index..<valueEnd)
+        guard !value.isEmpty else { return nil }
+        return Declaration(name: rawName.lowercased(), value: value, important: important)
+    }
+
+    /// If the value ends with `! important` (whitespace allowed, case-insensitive), the index of the "!".
+    private func importantFlagStart(_ range: Range<Int>) -> Int? {
+        guard range.count >= 2,
+              case .ident(let word) = list.tokens[range.upperBound - 1].kind,
+              word.lowercased() == "important" else { return nil }
+        var index = range.upperBound - 2
+        while index > range.lowerBound, list.tokens[index].kind.isWhitespace { index -= 1 }
+        return list.tokens[index].kind == .delim("!") ? index : nil
+    }
+
+    private func skipWhitespace(from start: Int, limit: Int) -> Int {
+        var index = start
+        while index < limit, list.tokens[index].kind.isWhitespace { index += 1 }
+        return index
+    }
+
+    private func trimTrailingWhitespace(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound, list.tokens[end - 1].kind.isWhitespace { end -= 1 }
+        return end
+    }
+}
+
+// MARK: - Media queries
+
+/// A comma-separated media query list (Media Queries Level 4 subset); matches when any query does.
+struct CSSMediaQueryList {
+    let list: CSSTokenList
+    let range: Range<Int>
+
+    func matches(_ context: MediaContext) -> Bool {
+        let queries = splitOnCommas()
+        // An empty prelude ("@media {") is an empty list, which matches everything.
+        if queries.count == 1, queries[0].allSatisfy({ list.tokens[$0].kind.isWhitespace }) { return true }
+        return queries.contains { query in
+            var evaluator = CSSMediaQueryEvaluator(list: list, indices: query, context: context)
+            return evaluator.evaluate() ?? false   // malformed query behaves as "not all"
+        }
+    }
+
+    /// Each query as the indices of its top-level component values (blocks as their opener).
+    private func splitOnCommas() -> [[Int]] {
+        var queries: [[Int]] = [[]]
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if list.tokens[index].kind == .comma {
+                queries.append([])
+            } else {
+                queries[queries.count - 1].append(index)
+            }
+            index = min(list.componentEnd(index), range.upperBound)
+        }
+        return queries
+    }
+}
+
+/// Evaluates one media query: `[not|only]? type [and feature]*` or `feature [and|or feature]*`.
+/// Returns nil when the query is malformed.
+struct CSSMediaQueryEvaluator {
+    let list: CSSTokenList
+    let components: [Int]   // non-whitespace top-level component indices
+    let context: MediaContext
+    var cursor = 0
+
+    /// Device pixel ratio assumed for resolution queries (a modern phone).
+    static let devicePixelRatio = 3.0
+    static let emInPixels = 16.0
+
+    init(list: CSSTokenList, indices: [Int], context: MediaContext) {
+        self.list = list
+        self.components = indices.filter { !list.tokens[$0].kind.isWhitespace }
+        self.context = context
+    }
+
+    mutating func evaluate() -> Bool? {
+        guard cursor < components.count else { return nil }
+        if case .ident = kind(at: cursor) {
+            return evaluateTypeQuery()
+        }
+        return evaluateCondition()
+    }
+
+    private func kind(at position: Int) -> CSSToken.Kind? {
+        position < components.count ? list.tokens[components[position]].kind : nil
+    }
+
+    private func keyword(at position: Int) -> String? {
+        if case .ident(let word)? = kind(at: position) { return word.lowercased() }
+        return nil
+    }
+
+    private mutating func evaluateTypeQuery() -> Bool? {
+        var negated = false
+        if keyword(at: cursor) == "not", keyword(at: cursor + 1) != nil {
+            negated = true
+            cursor += 1
+        } else if keyword(at: cursor) == "only" {
+            cursor += 1
+        } else if keyword(at: cursor) == "not" {
+            // "not (feature)" — a negated condition, not a type.
+            return evaluateCondition()
+        }
+        guard let type = keyword(at: cursor) else { return nil }
+        guard !["only", "not", "and", "or"].contains(type) else { return nil }
+        cursor += 1
+        var result = type == "all" || type == "screen"
+        while cursor < components.count {
+            guard keyword(at: cursor) == "and" else { return nil }
+            cursor += 1
+            guard let feature = evaluateFeatureInParens() else { return nil }
+            result = result && feature
+        }
+        return negated ? !result : result
+    }
+
+    /// `not <in-parens>` | `<in-parens> [and <in-parens>]*` | `<in-parens> [or <in-parens>]*`.
+    private mutating func evaluateCondition() -> Bool? {
+        if keyword(at: cursor) == "not" {
+            cursor += 1
+            guard let inner = evaluateFeatureInParens(), cursor == components.count else { return nil }
+            return !inner
+        }
+        guard var result = evaluateFeatureInParens() else { return nil }
+        var joiner: String?
+        while cursor < components.count {
+            guard let word = keyword(at: cursor), word == "and" || word == "or" else { return nil }
+            if let joiner, joiner != word { return nil }   // mixing and/or needs parentheses
+            joiner = word
+            cursor += 1
+            guard let next = evaluateFeatureInParens() else { return nil }
+            result = word == "and" ? (result && next) : (result || next)
+        }
+        return result
+    }
+
+    /// A `( ... )` block: either a nested condition or a single feature test.
+    private mutating func evaluateFeatureInParens() -> Bool? {
+        guard cursor < components.count, kind(at: cursor) == .openParen else { return nil }
+        let open = components[cursor]
+        cursor += 1
+        let close = min(list.blockEnd[open], list.tokens.count)
+        let inside = Array((open + 1)..<close).filter { !list.tokens[$0].kind.isWhitespace }
+        guard let first = inside.first else { return nil }
+        if list.tokens[first].kind == .openParen || (kind(of: first) == .ident("not") && inside.count > 1) {
+            var nested = CSSMediaQueryEvaluator(list: list, indices: topLevelComponents(open + 1, close), context: context)
+            return nested.evaluateCondition()
+        }
+        return evaluateFeature(inside)
+    }
+
+    private func kind(of index: Int) -> CSSToken.Kind {
+        if case .ident(let word) = list.tokens[index].kind { return .ident(word.lowercased()) }
+        return list.tokens[index].kind
+    }
+
+    private func topLevelComponents(_ start: Int, _ end: Int) -> [Int] {
+        var indices: [Int] = []
+        var index = start
+        while index < end {
+            indices.append(index)
+            index = min(list.componentEnd(index), end)
+        }
+        return indices
+    }
+
+    /// `name`, `name: value`, or the range forms `name <op> value` / `value <op> name`.
+    private func evaluateFeature(_ tokens: [Int]) -> Bool? {
+        guard case .ident(let rawName) = list.tokens[tokens[0]].kind else {
+            return evaluateReversedRange(tokens)
+        }
+        let name = rawName.lowercased()
+        if tokens.count == 1 { return evaluateBoolean(name) }
+        if list.tokens[tokens[1]].kind == .colon {
+            return evaluatePlain(name, valueTokens: Array(tokens.dropFirst(2)))
+        }
+        guard let (comparison, used) = comparisonOperator(tokens, at: 1) else { return nil }
+        return evaluateRange(name, comparison, valueTokens: Array(tokens.dropFirst(1 + used)))
+    }
+
+    /// `600px >= width` — the value comes first, so the operator is flipped.
+    private func evaluateReversedRange(_ tokens: [Int]) -> Bool? {
+        guard let last = tokens.last, case .ident(let rawName) = list.tokens[last].kind, tokens.count >= 3 else { return nil }
+        // Find the operator right before the name.
+        for operatorLength in [2, 1] where tokens.count > operatorLength {
+            let operatorStart = tokens.count - 1 - operatorLength
+            guard let (comparison, used) = comparisonOperator(tokens, at: operatorStart), used == operatorLength else { continue }
+            return evaluateRange(rawName.lowercased(), comparison.flipped, valueTokens: Array(tokens[0..<operatorStart]))
+        }
+        return nil
+    }
+
+    private func comparisonOperator(_ tokens: [Int], at position: Int) -> (Comparison, Int)? {
+        guard position < tokens.count, case .delim(let symbol) = list.tokens[tokens[position]].kind else { return nil }
+        let followedByEquals = position + 1 < tokens.count && list.tokens[tokens[position + 1]].kind == .delim("=")
+        switch (symbol, followedByEquals) {
+        case ("<", true): return (.lessOrEqual, 2)
+        case (">", true): return (.greaterOrEqual, 2)
+        case ("<", false): return (.less, 1)
+        case (">", false): return (.greater, 1)
+        case ("=", _): return (.equal, 1)
+        default: return nil
+        }
+    }
+
+    enum Comparison {
+        case less, lessOrEqual, equal, greaterOrEqual, greater
+
+        var flipped: Comparison {
+            switch self {
+            case .less: return .greater
+            case .lessOrEqual: return .greaterOrEqual
+            case .equal: return .equal
+            case .greaterOrEqual: return .lessOrEqual
+            case .greater: return .less
+            }
+        }
+
+        func holds(_ actual: Double, _ expected: Double) -> Bool {
+            switch self {
+            case .less: return actual < expected
+            case .lessOrEqual: return actual <= expected
+            case .equal: return actual == expected
+            case .greaterOrEqual: return actual >= expected
+            case .greater: return actual > expected
+            }
+        }
+    }
+
+    // MARK: Feature tables
+
+    private enum ValueKind { case length, ratio, resolution }
+
+    /// The environment's value for a numeric feature, and how its query value is read.
+    private func numericFeature(_ name: String) -> (Double, ValueKind)? {
+        switch name {
+        case "width": return (context.viewportWidth, .length)
+        case "height": return (context.viewportHeight, .length)
+        case "device-width": return (context.deviceWidth, .length)
+        case "device-height": return (context.deviceHeight, .length)
+        case "-webkit-device-pixel-ratio", "device-pixel-ratio", "-moz-device-pixel-ratio":
+            return (Self.devicePixelRatio, .ratio)
+        case "resolution": return (Self.devicePixelRatio, .resolution)
+        default: return nil
+        }
+    }
+
+    /// Splits `min-width` into (`width`, >=); also the WebKit `-webkit-min-device-pixel-ratio`
+    /// and old Gecko `min--moz-device-pixel-ratio` spellings.
+    private func splitPrefix(_ name: String) -> (String, Comparison) {
+        for (prefix, comparison) in [("min-", Comparison.greaterOrEqual), ("max-", .lessOrEqual)] {
+            if name.hasPrefix(prefix) { return (String(name.dropFirst(prefix.count)), comparison) }
+            let webkit = "-webkit-" + prefix
+            if name.hasPrefix(webkit) { return ("-webkit-" + name.dropFirst(webkit.count), comparison) }
+        }
+        return (name, .equal)
+    }
+
+    private func evaluatePlain(_ name: String, valueTokens: [Int]) -> Bool? {
+        switch name {
+        case "prefers-color-scheme":
+            guard let value = singleKeyword(valueTokens) else { return nil }
+            return value == (context.darkMode ? "dark" : "light")
+        case "orientation":
+            guard let value = singleKeyword(valueTokens) else { return nil }
+            let isPortrait = context.viewportHeight >= context.viewportWidth
+            return value == (isPortrait ? "portrait" : "landscape")
+        default:
+            let (base, comparison) = splitPrefix(name)
+            return evaluateRange(base, comparison, valueTokens: valueTokens)
+        }
+    }
+
+    private func evaluateRange(_ name: String, _ comparison: Comparison, valueTokens: [Int]) -> Bool? {
+        guard let (actual, valueKind) = numericFeature(name) else { return false }   // unknown feature
+        guard let expected = numericValue(valueTokens, as: valueKind) else { return nil }
+        return comparison.holds(actual, expected)
+    }
+
+    private func evaluateBoolean(_ name: String) -> Bool? {
+        switch name {
+        case "prefers-color-scheme", "orientation", "color": return true
+        default:
+            guard let (actual, _) = numericFeature(name) else { return false }
+            return actual != 0
+        }
+    }
+
+    private func singleKeyword(_ tokens: [Int]) -> String? {
+        guard tokens.count == 1, case .ident(let word) = list.tokens[tokens[0]].kind else { return nil }
+        return word.lowercased()
+    }
+
+    private func numericValue(_ tokens: [Int], as valueKind: ValueKind) -> Double? {
+        guard tokens.count == 1 else { return nil }
+        switch (list.tokens[tokens[0]].kind, valueKind) {
+        case (.number(let value, _), .ratio): return value
+        case (.number(let value, _), .length) where value == 0: return 0
+        case (.dimension(let value, let unit), .length): return Self.pixels(value, unit: unit.lowercased())
+        case (.dimension(let value, let unit), .resolution): return Self.dotsPerPixel(value, unit: unit.lowercased())
+        default: return nil
+        }
+    }
+
+    static func pixels(_ value: Double, unit: String) -> Double? {
+        switch unit {
+        case "px": return value
+        case "em", "rem": return value * emInPixels
+        case "pt": return value * 96 / 72
+        case "pc": return value * 16
+        case "in": return value * 96
+        case "cm": return value * 96 / 2.54
+        case "mm": return value * 96 / 25.4
+        default: return nil
+        }
+    }
+
+    static func dotsPerPixel(_ value: Double, unit: String) -> Double? {
+        switch unit {
+        case "dppx", "x": return value
+        case "dpi": return value / 96
+        case "dpcm": return value * 2.54 / 96
+        default: return nil
+        }
+    }
+}
