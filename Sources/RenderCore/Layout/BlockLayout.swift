@@ -97,7 +97,12 @@ struct LayoutEngine {
     func layoutContents(_ box: Box, forcedHeight: Double? = nil) {
         let contentWidth = box.contentWidth
         var contentHeight: Double
-        if let content = box.inlineContent {
+        if box.brokenImageIcon {
+            contentHeight = layoutBrokenImageContent(box)
+            box.collapsedTop = MarginCollapse(box.margin.top)
+            box.collapsedBottom = MarginCollapse(box.margin.bottom)
+            box.collapsesThrough = false
+        } else if let content = box.inlineContent {
             let inline = InlineLayout(fonts: fonts, container: box.style)
             box.lines = inline.layout(content, width: contentWidth) { atomic in
                 self.layoutBlock(atomic, containingWidth: contentWidth)
@@ -217,6 +222,25 @@ struct LayoutEngine {
         line.y = 0
         line.height = 0
         box.markerLine = line
+    }
+
+    /// The alt text flows beside the floated 16 px icon when its first word fits there,
+    /// else below it.
+    private func layoutBrokenImageContent(_ box: Box) -> Double {
+        let icon = BrokenImage.iconSize
+        guard let content = box.inlineContent else { return icon }
+        var style = box.style
+        style.textAlign = .left
+        style.textIndent = .px(icon)
+        let besideIcon = InlineLayout(fonts: fonts, container: style).layout(content, width: box.contentWidth) { _ in }
+        if besideIcon.firstLineEnd <= box.contentWidth + 0.01 {
+            box.lines = besideIcon.lines
+            return max(icon, box.lines.last.map { $0.y + $0.height } ?? 0)
+        }
+        style.textIndent = .px(0)
+        box.lines = InlineLayout(fonts: fonts, container: style).layout(content, width: box.contentWidth) { _ in }.lines
+            .map { line in var moved = line; moved.y += icon; moved.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: 0, dy: icon) }; moved.decorations = line.decorations.map { var d = $0; d.y += icon; return d }; return moved }
+        return icon + (box.lines.last.map { $0.y + $0.height - icon } ?? 0)
     }
 
     // MARK: Images

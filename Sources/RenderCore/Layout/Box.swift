@@ -39,6 +39,8 @@ final class Box {
     var collapsesThrough = false
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
+    /// A broken image's fallback: a 16 px icon floats at the content box's top-left.
+    var brokenImageIcon = false
     var isBody = false
     /// Quirks mode: the margin this box brings to its parent's top is only UA default margins.
     var topMarginIsQuirky = false

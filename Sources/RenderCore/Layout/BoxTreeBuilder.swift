@@ -137,8 +137,7 @@ struct BoxTreeBuilder {
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        let box = Box(kind: .image, node: node, style: style)
-        return box
+        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks).box(for: node)
     }
 
     // MARK: Block-level boxes

@@ -22,7 +22,15 @@ struct InlineLayout {
     /// Segment boundaries in the UTF-8 text, to map pango's runs back to our items.
     private struct Segment { let start: Int; let end: Int; let item: InlineContent.Item }
 
-    func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (lines: [LineBox], width: Double) {
+    struct Result {
+        var lines: [LineBox]
+        /// The widest line's extent, indent included.
+        var width: Double
+        /// Where the first line's content ends, from the content box's left edge.
+        var firstLineEnd: Double
+    }
+
+    func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
         let (text, segments) = buildText(content)
         let layout = pango_layout_new(fonts.context)!
@@ -48,8 +56,14 @@ struct InlineLayout {
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        let usedWidth = Double(logical.width) / Double(PANGO_SCALE)
-        return (buildLines(layout, segments), usedWidth)
+        var firstLine = PangoRectangle()
+        if let iterator = pango_layout_get_iter(layout) {
+            pango_layout_iter_get_line_extents(iterator, nil, &firstLine)
+            pango_layout_iter_free(iterator)
+        }
+        let scale = Double(PANGO_SCALE)
+        return Result(lines: buildLines(layout, segments), width: Double(logical.x + logical.width) / scale,
+                      firstLineEnd: Double(firstLine.x + firstLine.width) / scale)
     }
 
     // MARK: Text and attributes

@@ -37,6 +37,12 @@ struct IntrinsicSizes {
         var minimum = 0.0, maximum = 0.0
         if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
+            if box.brokenImageIcon {
+                minimum = max(minimum, BrokenImage.iconSize)
+                maximum += BrokenImage.iconSize
+            }
+        } else if box.brokenImageIcon {
+            (minimum, maximum) = (BrokenImage.iconSize, BrokenImage.iconSize)
         } else {
             for child in box.children {
                 let widths = outerWidths(child)

@@ -21,6 +21,11 @@ struct Painter {
             if box.kind == .image {
                 list.append(.imagePlaceholder(frame), bounds: frame)
             }
+            if box.brokenImageIcon {
+                let icon = Rect(x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY,
+                                width: BrokenImage.iconSize, height: BrokenImage.iconSize)
+                list.append(.imagePlaceholder(icon), bounds: icon)
+            }
         }
         let clips = style.overflowHidden && box.kind != .image
         if clips { list.append(.pushClip(frame), bounds: frame) }
