@@ -83,9 +83,10 @@ struct LayoutEngine {
             if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
             else if autoLeft { box.margin.left = max(0, free + 0) }
         } else if box.kind == .inlineBlock {
+            // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
-            let available = containingWidth - box.margin.left - box.margin.right - chrome
-            box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: false)
+            let available = containingWidth - box.margin.left - box.margin.right
+            box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: true)
         } else {
             box.width = clampWidth(box, containingWidth - box.margin.left - box.margin.right - chrome,
                                    containingWidth: containingWidth, isBorderBox: false)

@@ -102,8 +102,51 @@ struct TableLayout {
         }
     }
 
+    /// `table-layout: fixed` with a width: columns come from the first row alone.
+    private func usesFixedLayout(_ table: Box) -> Bool {
+        table.style.tableLayoutFixed && !table.style.width.isAuto
+    }
+
+    /// Fixed layout's columns: the first row's cells with a px width keep it (border box),
+    /// percentages take their share, the others split what is left equally.
+    private func fixedColumnWidths(_ grid: Grid, _ table: Box, available: Double) -> [Double] {
+        var specified = [Length?](repeating: nil, count: grid.columnCount)
+        for placement in grid.placements where placement.row == 0 {
+            let cell = placement.cell
+            var length: Length = cell.style.width
+            if case .px(let value) = length, !cell.style.borderBoxSizing {
+                engine.resolveEdges(cell, containingWidth: available)
+                length = .px(value + engine.horizontalChrome(cell))
+            }
+            for offset in 0..<cell.colspan {
+                switch length {
+                case .px(let value): specified[placement.column + offset] = .px(value / Double(cell.colspan))
+                case .percent(let value): specified[placement.column + offset] = .percent(value / Double(cell.colspan))
+                case .auto: break
+                }
+            }
+        }
+        var widths = specified.map { $0?.resolve(available) ?? 0 }
+        let autoColumns = specified.indices.filter { specified[$0] == nil }
+        let remaining = available - widths.reduce(0, +)
+        if !autoColumns.isEmpty {
+            for index in autoColumns { widths[index] = Swift.max(0, remaining) / Double(autoColumns.count) }
+        } else if remaining > 0, !widths.isEmpty {
+            let total = widths.reduce(0, +)
+            for index in widths.indices { widths[index] += total > 0 ? remaining * widths[index] / total : remaining / Double(widths.count) }
+        }
+        return widths
+    }
+
     func intrinsicWidths(_ table: Box) -> (min: Double, max: Double) {
         let grid = grid(table)
+        if usesFixedLayout(table) {
+            // Content does not widen a fixed table: only its px width (or its px columns) count.
+            let chrome = tableChrome(table) + spacing(table) * Double(grid.columnCount + 1)
+            if case .px(let width) = table.style.width { return (width, width) }
+            let fixed = fixedColumnWidths(grid, table, available: 0).reduce(0, +) + chrome
+            return (fixed, fixed)
+        }
         let columns = columns(grid, table)
         let chrome = tableChrome(table) + spacing(table) * Double(columns.count + 1)
         var minimum = columns.reduce(0) { $0 + $1.min } + chrome
@@ -164,7 +207,8 @@ struct TableLayout {
 
     func layout(_ table: Box, containingWidth: Double) {
         let grid = grid(table)
-        let columns = columns(grid, table)
+        let fixed = usesFixedLayout(table)
+        let columns = fixed ? [Column](repeating: Column(), count: grid.columnCount) : columns(grid, table)
         let space = spacing(table)
         let chrome = engine.horizontalChrome(table)
         let outerSpacing = space * Double(columns.count + 1)
@@ -189,7 +233,9 @@ struct TableLayout {
             table.margin.left = Swift.max(0, free)
         }
         let inner = Swift.max(0, tableWidth - chrome - outerSpacing)
-        let widths = columnWidths(columns, available: inner, tableWidthIsAuto: autoWidth && columns.allSatisfy { $0.percent == nil })
+        let widths = fixed
+            ? fixedColumnWidths(grid, table, available: inner)
+            : columnWidths(columns, available: inner, tableWidthIsAuto: autoWidth && columns.allSatisfy { $0.percent == nil })
         var columnX = [Double](repeating: 0, count: columns.count + 1)
         var x = table.contentX + space
         for index in columns.indices {

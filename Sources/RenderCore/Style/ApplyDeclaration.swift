@@ -120,6 +120,7 @@ extension ComputedStyle {
         case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
         case "border-spacing":
             if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
+        case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "border-collapse":
             if keyword == "collapse" { borderSpacing = 0 }
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"

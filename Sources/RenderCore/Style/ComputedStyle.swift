@@ -85,6 +85,7 @@ public struct ComputedStyle: Sendable {
     public var backgroundColor: RGBA = .transparent
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
+    public var tableLayoutFixed = false
     public var textDecorationLine: TextDecorations = []
     /// Quirks mode: the margin came from the UA sheet and so collapses away at the top of
     /// `body` and table cells (and the bottom of cells), as browsers do for old mail HTML.
