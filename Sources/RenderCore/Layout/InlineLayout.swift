@@ -37,6 +37,7 @@ struct InlineLayout {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
         let attributes = buildAttributes(segments)
+        suppressBreaksBrowsersDoNotTake(in: text, attributes)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
@@ -117,6 +118,21 @@ struct InlineLayout {
             }
         }
         return list
+    }
+
+    /// Pango breaks after `/` inside URLs and paths; Blink and WebKit (ICU line breaking)
+    /// do not, so such text overflows there as it does in a browser.
+    private func suppressBreaksBrowsersDoNotTake(in text: String, _ list: OpaquePointer) {
+        let bytes = Array(text.utf8)
+        guard bytes.count > 1 else { return }
+        for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "/") {
+            let next = bytes[index + 1]
+            guard next != UInt8(ascii: " "), next != UInt8(ascii: "\n"), next != UInt8(ascii: "\t") else { continue }
+            guard let attribute = pango_attr_allow_breaks_new(0) else { continue }
+            attribute.pointee.start_index = UInt32(index)
+            attribute.pointee.end_index = UInt32(index + 2)
+            pango_attr_list_insert(list, attribute)
+        }
     }
 
     // MARK: Lines
