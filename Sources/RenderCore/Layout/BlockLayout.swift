@@ -150,6 +150,7 @@ struct LayoutEngine {
         var escapingIsQuirky = true
         for (index, child) in box.children.enumerated() {
             layoutBlock(child, containingWidth: contentWidth)
+            alignLegacy(child, in: box.style.blockAlign, containingWidth: contentWidth)
             if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
                 child.collapsedTop = MarginCollapse()
             }
@@ -199,6 +200,17 @@ struct LayoutEngine {
         }
         box.collapsedBottom = MarginCollapse(box.margin.bottom)
         return cursor + pending.value
+    }
+
+    /// `align=center` and `<center>` centre narrower block children whose side margins are
+    /// zero (Blink's -webkit-center).
+    private func alignLegacy(_ child: Box, in alignment: TextAlign?, containingWidth: Double) {
+        guard let alignment, alignment != .left, alignment != .justify,
+              child.style.margin.left == .px(0), child.style.margin.right == .px(0) else { return }
+        let free = containingWidth - child.width
+        guard free > 0 else { return }
+        child.margin.left = alignment == .center ? free / 2 : free
+        child.margin.right = free - child.margin.left
     }
 
     private func layoutMarker(_ box: Box, _ marker: String) {

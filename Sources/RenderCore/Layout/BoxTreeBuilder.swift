@@ -2,6 +2,8 @@
 /// runs that sit among blocks, atomic inlines, list markers and the table structure.
 struct BoxTreeBuilder {
     let document: StyledDocument
+    /// The initial containing block's height, which quirks-mode percentage heights reach.
+    var viewportHeight: Double = 844
     private var dom: DOMDocument { document.dom }
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
@@ -137,7 +139,9 @@ struct BoxTreeBuilder {
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks).box(for: node)
+        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
+                    insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
+                    viewportHeight: viewportHeight).box(for: node)
     }
 
     // MARK: Block-level boxes

@@ -150,12 +150,33 @@ struct TableLayout {
         let columns = columns(grid, table)
         let chrome = tableChrome(table) + spacing(table) * Double(columns.count + 1)
         var minimum = columns.reduce(0) { $0 + $1.min } + chrome
-        var maximum = columns.reduce(0) { $0 + $1.max } + chrome
+        var maximum = max(columns.reduce(0) { $0 + $1.max }, widthHonouringPercentages(columns)) + chrome
         if case .px(let specified) = table.style.width {
             minimum = Swift.max(minimum, specified); maximum = Swift.max(minimum, specified)
         }
         if columns.isEmpty { minimum = tableChrome(table); maximum = minimum }
         return (minimum, Swift.max(minimum, maximum))
+    }
+
+    /// A percentage column wants the table wide enough that its share holds its content;
+    /// the other columns want theirs to fit in what the percentages leave (as Blink's auto
+    /// table algorithm computes the max-content width).
+    private func widthHonouringPercentages(_ columns: [Column]) -> Double {
+        var remainingPercent = 100.0
+        var widestForPercent = 0.0
+        var nonPercent = 0.0
+        for column in columns {
+            if let percent = column.percent, percent > 0 {
+                let share = Swift.min(percent, remainingPercent)
+                widestForPercent = Swift.max(widestForPercent, column.max * 100 / Swift.max(share, 0.01))
+                remainingPercent -= share
+            } else {
+                nonPercent += column.max
+            }
+        }
+        guard columns.contains(where: { ($0.percent ?? 0) > 0 }) else { return 0 }
+        let forNonPercent = remainingPercent > 0.01 ? nonPercent * 100 / remainingPercent : (nonPercent > 0 ? .greatestFiniteMagnitude : 0)
+        return Swift.min(Swift.max(widestForPercent, forNonPercent), 1e6)
     }
 
     private func tableChrome(_ table: Box) -> Double {

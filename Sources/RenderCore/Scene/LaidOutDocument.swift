@@ -18,7 +18,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         let media = MediaContext(viewportWidth: viewportWidth, viewportHeight: viewportHeight,
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: false)
         let styled = Cascade.style(dom, media: media)
-        guard let root = BoxTreeBuilder(document: styled).build() else {
+        guard let root = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight).build() else {
             self.width = viewportWidth
             self.height = 0
             self.canvasColor = .white

@@ -87,10 +87,14 @@ extension ComputedStyle {
             if let lh = PropertyValues.lineHeight(value, fontSize: fontSize, rootFontSize: rootFontSize) { lineHeight = lh }
         case "text-align":
             switch keyword {
-            case "left", "start", "-webkit-left": textAlign = .left
-            case "right", "end", "-webkit-right": textAlign = .right
-            case "center", "-webkit-center": textAlign = .center
-            case "justify": textAlign = .justify
+            case "left", "start": textAlign = .left; blockAlign = nil
+            case "right", "end": textAlign = .right; blockAlign = nil
+            case "center": textAlign = .center; blockAlign = nil
+            case "justify": textAlign = .justify; blockAlign = nil
+            // The legacy `align` values also move block children (HTML § 15.3.3).
+            case "-webkit-left": textAlign = .left; blockAlign = .left
+            case "-webkit-right": textAlign = .right; blockAlign = .right
+            case "-webkit-center": textAlign = .center; blockAlign = .center
             default: break
             }
         case "text-decoration", "text-decoration-line":
@@ -188,7 +192,7 @@ extension ComputedStyle {
         case "font-weight": fontWeight = source.fontWeight
         case "font-style": italic = source.italic
         case "line-height": lineHeight = source.lineHeight
-        case "text-align": textAlign = source.textAlign
+        case "text-align": textAlign = source.textAlign; blockAlign = source.blockAlign
         case "white-space": whiteSpace = source.whiteSpace
         case "background-color", "background": backgroundColor = source.backgroundColor
         case "width": width = source.width

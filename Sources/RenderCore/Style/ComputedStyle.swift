@@ -100,6 +100,9 @@ public struct ComputedStyle: Sendable {
     public var italic = false
     public var lineHeight: LineHeight = .normal
     public var textAlign: TextAlign = .left
+    /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
+    /// children with zero side margins are aligned too, not just the text.
+    public var blockAlign: TextAlign?
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
@@ -123,6 +126,7 @@ public struct ComputedStyle: Sendable {
         child.italic = italic
         child.lineHeight = lineHeight
         child.textAlign = textAlign
+        child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing

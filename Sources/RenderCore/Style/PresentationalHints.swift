@@ -20,8 +20,9 @@ enum PresentationalHints {
             case "img":
                 break  // floats come with the email-grade layout
             default:
-                if ["left", "right", "center", "justify"].contains(align) { add("text-align", align) }
-                if align == "middle" { add("text-align", "center") }
+                if ["left", "right", "center"].contains(align) { add("text-align", "-webkit-" + align) }
+                if align == "justify" { add("text-align", "justify") }
+                if align == "middle" { add("text-align", "-webkit-center") }
             }
         }
         if let valign = attributes["valign"]?.lowercased(), ["top", "middle", "bottom", "baseline"].contains(valign) {

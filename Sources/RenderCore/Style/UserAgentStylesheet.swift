@@ -40,7 +40,7 @@ enum UserAgentStylesheet {
     pre, code, kbd, samp, tt, xmp, listing, plaintext { font-family: monospace }
     pre, xmp, listing, plaintext { white-space: pre; margin-top: 1em; margin-bottom: 1em }
     hr { border-style: inset; border-width: 1px; margin: 0.5em auto; color: gray; overflow: hidden }
-    center { text-align: center }
+    center { text-align: -webkit-center }
     small { font-size: smaller }
     big { font-size: larger }
     sub { vertical-align: sub; font-size: smaller }
