@@ -64,7 +64,9 @@ struct LayoutEngine {
 
     // MARK: Blocks
 
-    func layoutBlock(_ box: Box, containingWidth: Double) {
+    /// `flow` is where the box's content box sits in the enclosing block formatting context,
+    /// for boxes that do not start their own.
+    func layoutBlock(_ box: Box, containingWidth: Double, flow: FlowPosition? = nil) {
         resolveEdges(box, containingWidth: containingWidth)
         switch box.kind {
         case .table:
@@ -82,7 +84,7 @@ struct LayoutEngine {
             let free = containingWidth - specified - box.margin.left - box.margin.right
             if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
             else if autoLeft { box.margin.left = max(0, free + 0) }
-        } else if box.kind == .inlineBlock {
+        } else if box.kind == .inlineBlock || box.isFloat {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
             let available = containingWidth - box.margin.left - box.margin.right
@@ -91,23 +93,22 @@ struct LayoutEngine {
             box.width = clampWidth(box, containingWidth - box.margin.left - box.margin.right - chrome,
                                    containingWidth: containingWidth, isBorderBox: false)
         }
-        layoutContents(box)
+        layoutContents(box, flow: box.establishesBFC ? nil : flow)
     }
 
     /// Lays out the content box of a box whose width is set, then settles its height.
-    func layoutContents(_ box: Box, forcedHeight: Double? = nil) {
+    func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) {
         let contentWidth = box.contentWidth
         var contentHeight: Double
+        // A BFC root starts its own float context with its content box as the origin.
+        let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.brokenImageIcon {
             contentHeight = layoutBrokenImageContent(box)
             box.collapsedTop = MarginCollapse(box.margin.top)
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
         } else if let content = box.inlineContent {
-            let inline = InlineLayout(fonts: fonts, container: box.style)
-            box.lines = inline.layout(content, width: contentWidth) { atomic in
-                self.layoutBlock(atomic, containingWidth: contentWidth)
-            }.lines
+            box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {
                 for atomic in line.atomics {
@@ -120,7 +121,10 @@ struct LayoutEngine {
             box.collapsesThrough = false
             box.topMarginIsQuirky = box.style.quirkyMarginTop
         } else {
-            contentHeight = layoutBlockChildren(box)
+            contentHeight = layoutBlockChildren(box, flow: flow)
+        }
+        if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
+            contentHeight = max(contentHeight, bottom)  // a BFC root grows to hold its floats
         }
         if let marker = box.marker { layoutMarker(box, marker) }
         let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
@@ -137,7 +141,7 @@ struct LayoutEngine {
     }
 
     /// Stacks block children with margin collapsing; returns the content height.
-    private func layoutBlockChildren(_ box: Box) -> Double {
+    private func layoutBlockChildren(_ box: Box, flow: FlowPosition) -> Double {
         let contentWidth = box.contentWidth
         let collapseTop = !box.establishesBFC && box.border.top == 0 && box.padding.top == 0
         let collapseBottom = !box.establishesBFC && box.border.bottom == 0 && box.padding.bottom == 0 && box.style.height.isAuto
@@ -149,8 +153,40 @@ struct LayoutEngine {
         let quirkContainer = box.kind == .cell || box.isBody
         var escapingIsQuirky = true
         for (index, child) in box.children.enumerated() {
-            layoutBlock(child, containingWidth: contentWidth)
-            alignLegacy(child, in: box.style.blockAlign, containingWidth: contentWidth)
+            resolveEdges(child, containingWidth: contentWidth)
+            if child.isFloat {
+                let top = atTop ? 0 : cursor + pending.value
+                placeFloat(child, at: top, in: box, flow: flow)
+                continue
+            }
+            if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
+                left: child.style.clear != .right, right: child.style.clear != .left) {
+                // Clearance: the child's border box starts below the floats it clears.
+                let floatBottom = bottom - flow.y
+                if (atTop ? 0 : cursor + pending.value) < floatBottom {
+                    cursor = floatBottom
+                    pending = MarginCollapse()
+                    atTop = false
+                    anyInFlow = true
+                }
+            }
+            var ownTop = pending
+            ownTop.add(child.margin.top)
+            let estimatedTop = atTop ? 0 : cursor + ownTop.value
+            var containingWidthForChild = contentWidth
+            var offsetX = 0.0
+            if child.establishesBFC, !flow.floats.isEmpty {
+                // A table or other BFC root sits beside the floats, not under them.
+                let band = flow.floats.band(y: flow.y + estimatedTop, height: 1, left: flow.x, right: flow.x + contentWidth)
+                offsetX = band.left - flow.x
+                containingWidthForChild = max(0, band.right - band.left)
+            }
+            let childFlow = FlowPosition(floats: flow.floats,
+                                         x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
+                                         y: flow.y + estimatedTop + child.border.top + child.padding.top)
+            layoutBlock(child, containingWidth: containingWidthForChild, flow: childFlow)
+            alignLegacy(child, in: box.style.blockAlign, containingWidth: containingWidthForChild)
+            child.margin.left += offsetX
             if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
                 child.collapsedTop = MarginCollapse()
             }
@@ -211,6 +247,60 @@ struct LayoutEngine {
         guard free > 0 else { return }
         child.margin.left = alignment == .center ? free / 2 : free
         child.margin.right = free - child.margin.left
+    }
+
+    /// Positions a float at the current line position, as far left or right as the other
+    /// floats allow; it takes no room in the normal flow.
+    private func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
+        layoutBlock(child, containingWidth: box.contentWidth)
+        let outerWidth = child.width + child.margin.left + child.margin.right
+        let outerHeight = child.height + child.margin.top + child.margin.bottom
+        let placed = flow.floats.place(width: outerWidth, height: outerHeight, isLeft: child.style.floating == .left,
+                                       atOrBelow: flow.y + top, left: flow.x, right: flow.x + box.contentWidth)
+        child.x = box.contentX + placed.x - flow.x + child.margin.left
+        child.y = box.contentY + placed.y - flow.y + child.margin.top
+        child.collapsesThrough = false
+    }
+
+    /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
+    /// text is laid out band by band (each band between two float edges).
+    private func layoutLines(_ content: InlineContent, in box: Box, flow: FlowPosition) -> [LineBox] {
+        let contentWidth = box.contentWidth
+        let layoutAtomic: (Box) -> Void = { atomic in self.layoutBlock(atomic, containingWidth: contentWidth) }
+        var style = box.style
+        var remaining = content
+        var lines: [LineBox] = []
+        var y = 0.0
+        for _ in 0..<64 {
+            let band = flow.floats.band(y: flow.y + y, height: 1, left: flow.x, right: flow.x + contentWidth)
+            let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
+            let result = InlineLayout(fonts: fonts, container: style).layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
+            if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
+                y = bandEnd  // not even the first word fits beside the floats: go below them
+                continue
+            }
+            let dx = band.left - flow.x
+            var taken = 0
+            for line in result.lines {
+                // Lines that start past the band's end are laid out again with the next band.
+                if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
+                lines.append(line.offsetBy(dx: dx, dy: y))
+                taken += 1
+            }
+            if taken == result.lines.count { break }
+            let lastTaken = result.lines[taken - 1]
+            y += lastTaken.y + lastTaken.height
+            remaining = remaining.suffix(fromByte: result.lineStarts[taken])
+            style.textIndent = .px(0)
+        }
+        for line in lines {
+            for atomic in line.atomics {
+                atomic.box.x = atomic.x + atomic.box.margin.left
+                atomic.box.y = atomic.y + atomic.box.margin.top
+            }
+        }
+        return lines
     }
 
     private func layoutMarker(_ box: Box, _ marker: String) {

@@ -39,6 +39,7 @@ final class Box {
     var collapsesThrough = false
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
+    var isFloat = false
     /// A broken image's fallback: a 16 px icon floats at the content box's top-left.
     var brokenImageIcon = false
     var isBody = false
@@ -62,7 +63,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || style.overflowHidden
+        default: return isRoot || isFloat || style.overflowHidden
         }
     }
 }
@@ -91,6 +92,18 @@ struct LineBox {
     var glyphRuns: [GlyphRun]
     var decorations: [DecorationLine]
     var atomics: [(box: Box, x: Double, y: Double)]  // y of the margin box top, within the content box
+}
+
+extension LineBox {
+    func offsetBy(dx: Double, dy: Double) -> LineBox {
+        guard dx != 0 || dy != 0 else { return self }
+        var moved = self
+        moved.y += dy
+        moved.glyphRuns = glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
+        moved.decorations = decorations.map { var line = $0; line.x += dx; line.y += dy; return line }
+        moved.atomics = atomics.map { ($0.box, $0.x + dx, $0.y + dy) }
+        return moved
+    }
 }
 
 /// A line drawn under, over or through text.

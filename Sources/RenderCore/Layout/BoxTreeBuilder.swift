@@ -113,7 +113,23 @@ struct BoxTreeBuilder {
         }
         guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
         if tag == "br" {
+            if style.clear != .none {
+                // <br clear=all>: a break that also clears floats.
+                collector.appendBreak(style)
+                let clearance = Box(kind: .block, node: nil, style: style)
+                appendBlock(clearance, &collector)
+                return
+            }
             collector.appendBreak(style)
+            return
+        }
+        if style.floating != .none {
+            // Floats are blockified and taken out of the line; the block layout places them.
+            var blockified = style
+            if !blockified.display.isBlockLevel { blockified.display = blockified.display == .inlineTable ? .table : .block }
+            let box = tag == "img" ? imageBox(node, blockified) : blockLevelBox(node, blockified)
+            box.isFloat = true
+            appendBlock(box, &collector)
             return
         }
         if tag == "img" {

@@ -10,6 +10,30 @@ struct InlineContent {
     }
     var items: [Item] = []
     var isEmpty: Bool { items.isEmpty }
+
+    /// The content from a byte offset of its text on (as `InlineLayout` lays the text out).
+    func suffix(fromByte offset: Int) -> InlineContent {
+        var result = InlineContent()
+        var position = 0
+        for item in items {
+            let length: Int
+            switch item {
+            case .text(let text, _): length = text.utf8.count
+            case .atomic: length = 3      // U+FFFC
+            case .lineBreak: length = 3   // U+2028
+            }
+            defer { position += length }
+            if position + length <= offset { continue }
+            if position >= offset { result.items.append(item); continue }
+            if case .text(let text, let style) = item {
+                let bytes = Array(text.utf8)[(offset - position)...]
+                var tail = String(decoding: bytes, as: UTF8.self)
+                if tail.hasPrefix(" ") && style.whiteSpace != .pre && style.whiteSpace != .preWrap { tail.removeFirst() }
+                if !tail.isEmpty { result.items.append(.text(tail, style)) }
+            }
+        }
+        return result
+    }
 }
 
 /// Lays out one inline formatting context with one PangoLayout (attribute runs carry fonts,
@@ -28,6 +52,8 @@ struct InlineLayout {
         var width: Double
         /// Where the first line's content ends, from the content box's left edge.
         var firstLineEnd: Double
+        /// The byte offset in the content's text where each line starts.
+        var lineStarts: [Int]
     }
 
     func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
@@ -63,8 +89,12 @@ struct InlineLayout {
             pango_layout_iter_free(iterator)
         }
         let scale = Double(PANGO_SCALE)
-        return Result(lines: buildLines(layout, segments), width: Double(logical.x + logical.width) / scale,
-                      firstLineEnd: Double(firstLine.x + firstLine.width) / scale)
+        let lines = buildLines(layout, segments)
+        let lineStarts = (0..<Int(pango_layout_get_line_count(layout))).map { index in
+            Int(pango_layout_get_line_readonly(layout, Int32(index))?.pointee.start_index ?? 0)
+        }
+        return Result(lines: lines, width: Double(logical.x + logical.width) / scale,
+                      firstLineEnd: Double(firstLine.x + firstLine.width) / scale, lineStarts: lineStarts)
     }
 
     // MARK: Text and attributes

@@ -289,6 +289,18 @@ struct TableLayout {
             if placement.cell.height > spanned { rowHeights[lastRow] += placement.cell.height - spanned }
         }
 
+        // A table taller than its rows gives the rest to the rows, in proportion to their heights.
+        if case .px(let specified) = table.style.height, !grid.rows.isEmpty {
+            let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
+            let rowsHeight = rowHeights.reduce(0, +)
+            let extra = specified - verticalChrome - space * Double(grid.rows.count + 1) - rowsHeight
+            if extra > 0 {
+                for index in rowHeights.indices {
+                    rowHeights[index] += rowsHeight > 0 ? extra * rowHeights[index] / rowsHeight : extra / Double(rowHeights.count)
+                }
+            }
+        }
+
         // Position rows (relative to their groups) and cells (relative to their rows).
         var rowY = [Double](repeating: 0, count: grid.rows.count)
         var y = table.contentY + space

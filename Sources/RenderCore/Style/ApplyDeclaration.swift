@@ -124,6 +124,8 @@ extension ComputedStyle {
         case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
         case "border-spacing":
             if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
+        case "float": if let side = FloatSide(rawValue: keyword), side != .both { floating = side }
+        case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "border-collapse":
             if keyword == "collapse" { borderSpacing = 0 }

@@ -49,6 +49,7 @@ public enum LineHeight: Sendable, Equatable {
 public enum BorderStyle: String, Sendable { case none, hidden, solid, dashed, dotted, double, groove, ridge, inset, outset }
 public enum VerticalAlign: String, Sendable { case baseline, top, middle, bottom, textTop = "text-top", textBottom = "text-bottom", sub, `super` }
 public enum ListStyle: String, Sendable { case disc, circle, square, decimal, lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha", lowerRoman = "lower-roman", upperRoman = "upper-roman", none }
+public enum FloatSide: String, Sendable { case none, left, right, both }
 public enum TextTransform: String, Sendable { case none, uppercase, lowercase, capitalize }
 
 public struct Edges<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -86,6 +87,8 @@ public struct ComputedStyle: Sendable {
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
     public var tableLayoutFixed = false
+    public var floating: FloatSide = .none
+    public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
     /// Quirks mode: the margin came from the UA sheet and so collapses away at the top of
     /// `body` and table cells (and the bottom of cells), as browsers do for old mail HTML.

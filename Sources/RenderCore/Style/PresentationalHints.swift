@@ -17,8 +17,10 @@ enum PresentationalHints {
             switch tag {
             case "table":
                 if align == "center" { add("margin-left", "auto"); add("margin-right", "auto") }
+                if align == "left" || align == "right" { add("float", align) }
             case "img":
-                break  // floats come with the email-grade layout
+                if align == "left" || align == "right" { add("float", align) }
+                if ["top", "middle", "bottom", "baseline"].contains(align) { add("vertical-align", align) }
             default:
                 if ["left", "right", "center"].contains(align) { add("text-align", "-webkit-" + align) }
                 if align == "justify" { add("text-align", "justify") }
@@ -49,6 +51,10 @@ enum PresentationalHints {
                 if let border = dom[table].attributes["border"].flatMap(pixelCount), border > 0 {
                     add("border", "1px inset gray")
                 }
+            }
+        case "br":
+            if let clear = attributes["clear"]?.lowercased() {
+                add("clear", clear == "all" ? "both" : clear)
             }
         case "hr":
             if attributes["noshade"] != nil { add("border-style", "solid") }

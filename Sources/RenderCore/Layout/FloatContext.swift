@@ -1,0 +1,54 @@
+/// The floats of one block formatting context, as margin boxes in the coordinates of the
+/// BFC root's content box. Later floats, line boxes and BFC roots avoid them (CSS 2.1 §9.5).
+final class FloatContext {
+    struct Placed { let rect: Rect; let isLeft: Bool }
+    private(set) var floats: [Placed] = []
+
+    var isEmpty: Bool { floats.isEmpty }
+
+    /// The free horizontal span within [left, right) across the rows [y, y + height).
+    func band(y: Double, height: Double, left: Double, right: Double) -> (left: Double, right: Double) {
+        var l = left, r = right
+        for placed in floats where placed.rect.y < y + max(height, 0.01) && placed.rect.maxY > y {
+            if placed.isLeft { l = max(l, placed.rect.maxX) } else { r = min(r, placed.rect.x) }
+        }
+        return (l, r)
+    }
+
+    /// Where the band at `y` next changes: the nearest float bottom below `y`, or nil.
+    func nextBottom(below y: Double) -> Double? {
+        floats.map(\.rect.maxY).filter { $0 > y }.min()
+    }
+
+    /// Places a float's margin box at or below `y` inside [left, right), per the float rules:
+    /// as high as possible, then as far left (or right) as possible, never above an earlier float.
+    func place(width: Double, height: Double, isLeft: Bool, atOrBelow y: Double, left: Double, right: Double) -> (x: Double, y: Double) {
+        var top = max(y, floats.last?.rect.y ?? y)
+        for _ in 0...floats.count {
+            let (l, r) = band(y: top, height: height, left: left, right: right)
+            let fits = r - l >= width - 0.01 || (l == left && r == right)
+            if fits {
+                let x = isLeft ? l : r - width
+                floats.append(Placed(rect: Rect(x: x, y: top, width: width, height: height), isLeft: isLeft))
+                return (x, top)
+            }
+            guard let next = nextBottom(below: top) else { break }
+            top = next
+        }
+        let x = isLeft ? left : right - width
+        floats.append(Placed(rect: Rect(x: x, y: top, width: width, height: height), isLeft: isLeft))
+        return (x, top)
+    }
+
+    /// The lowest bottom of the floats on the given side(s), for clearance and BFC heights.
+    func lowestBottom(left: Bool = true, right: Bool = true) -> Double? {
+        floats.filter { ($0.isLeft && left) || (!$0.isLeft && right) }.map(\.rect.maxY).max()
+    }
+}
+
+/// Where a block's content box sits in its block formatting context.
+struct FlowPosition {
+    let floats: FloatContext
+    let x: Double
+    let y: Double
+}
