@@ -19,9 +19,14 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"])]
         ),
+        .systemLibrary(
+            name: "CPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo"],
+            dependencies: ["CCairo", "CGumbo", "CPixbuf"],
         ),
         .target(name: "SnapshotCLI", dependencies: ["RenderCore"]),
         .executableTarget(name: "Snapshot", dependencies: ["SnapshotCLI"]),

@@ -95,6 +95,9 @@ public struct SnapshotCommand {
             throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
         }
         var scene = Scene(html: try arguments.positionals.first.map(readMail) ?? SampleMail.html)
+        if let path = arguments.positionals.first {
+            scene.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }
         if let offsets = arguments.value("offsets") { scene.offsets = try parseOffsets(offsets) }
         if let width = try arguments.number("width") { scene.viewportWidth = width }
         if let height = try arguments.number("height") { scene.viewportHeight = height }
@@ -112,7 +115,9 @@ public struct SnapshotCommand {
             scene.indicator = mode
         }
         try scene.validate()
-        return try SceneRenderer(scene: scene)
+        let renderer = try SceneRenderer(scene: scene)
+        for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
+        return renderer
     }
 
     private func readMail(_ path: String) throws -> String {

@@ -350,17 +350,24 @@ struct LayoutEngine {
 
     func layoutImage(_ box: Box, containingWidth: Double) {
         let chrome = horizontalChrome(box)
-        let contentWidth = box.style.width.resolve(containingWidth) ?? box.intrinsicWidth ?? 0
-        var width = contentWidth
-        if let maxWidth = box.style.maxWidth.resolve(containingWidth) { width = min(width, maxWidth) }
-        var height: Double
-        if case .px(let h) = box.style.height { height = h } else { height = box.intrinsicHeight ?? 0 }
-        // `height: auto` keeps the aspect ratio of the declared size when the width is scaled.
-        if box.style.height.isAuto, let iw = box.intrinsicWidth, let ih = box.intrinsicHeight, iw > 0 {
-            height = width * ih / iw
-        } else if contentWidth > 0, width < contentWidth, box.style.height.isAuto {
-            height = height * width / contentWidth
+        let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
+        let specifiedWidth = box.style.width.resolve(containingWidth).map { box.style.borderBoxSizing ? max(0, $0 - chrome) : $0 }
+        var specifiedHeight: Double?
+        if case .px(let h) = box.style.height { specifiedHeight = box.style.borderBoxSizing ? max(0, h - verticalChrome) : h }
+        let ratio: Double? = {
+            guard let iw = box.intrinsicWidth, let ih = box.intrinsicHeight, iw > 0, ih > 0 else { return nil }
+            return ih / iw
+        }()
+        // CSS 2.1 §10.3.2 / §10.6.2: a missing dimension follows from the other and the ratio.
+        var width = specifiedWidth ?? specifiedHeight.flatMap { h in ratio.map { h / $0 } } ?? box.intrinsicWidth ?? 0
+        var height = specifiedHeight ?? ratio.map { width * $0 } ?? box.intrinsicHeight ?? 0
+        if let maxWidth = box.style.maxWidth.resolve(containingWidth), width > maxWidth {
+            if specifiedHeight == nil, let ratio { height = maxWidth * ratio }
+            else if specifiedHeight == nil, width > 0 { height = height * maxWidth / width }
+            width = maxWidth
         }
+        if let minWidth = box.style.minWidth.resolve(containingWidth), width < minWidth { width = minWidth }
+        if case .px(let maxHeight) = box.style.maxHeight, height > maxHeight { height = maxHeight }
         box.width = width + chrome
         box.height = height + box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
         box.collapsedTop = MarginCollapse(box.margin.top)

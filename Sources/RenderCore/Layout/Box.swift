@@ -20,6 +20,8 @@ final class Box {
     /// Image: the intrinsic or attribute size, in px, when known.
     var intrinsicWidth: Double?
     var intrinsicHeight: Double?
+    /// Image: the decoded pixels, when the source could be read (local file or data: URI).
+    var image: DecodedImage?
     var colspan = 1
     var rowspan = 1
 

@@ -4,6 +4,8 @@ struct BoxTreeBuilder {
     let document: StyledDocument
     /// The initial containing block's height, which quirks-mode percentage heights reach.
     var viewportHeight: Double = 844
+    /// Where `<img src>` resolves; nil blocks every image.
+    var images: ImageStore?
     private var dom: DOMDocument { document.dom }
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
@@ -155,7 +157,14 @@ struct BoxTreeBuilder {
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
+        if let source = dom[node].attributes["src"], let image = images?.image(for: source) {
+            let box = Box(kind: .image, node: node, style: style)
+            box.image = image
+            box.intrinsicWidth = Double(image.width)
+            box.intrinsicHeight = Double(image.height)
+            return box
+        }
+        return BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
                     insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
                     viewportHeight: viewportHeight).box(for: node)
     }

@@ -31,7 +31,13 @@ struct IntrinsicSizes {
             return TableLayout(engine: engine).intrinsicWidths(box)
         }
         if box.kind == .image {
-            let width = px(style.width)
+            var width = px(style.width)
+            if style.width.isAuto, let intrinsic = box.intrinsicWidth {
+                if case .px(let h) = style.height, let ih = box.intrinsicHeight, ih > 0 { width = h * intrinsic / ih } else { width = intrinsic }
+            }
+            if case .percent = style.width { width = 0 }
+            if case .px(let maxWidth) = style.maxWidth { width = min(width, maxWidth) }
+            if case .percent = style.maxWidth { return (chrome, width + chrome) }
             return (width + chrome, width + chrome)
         }
         var minimum = 0.0, maximum = 0.0

@@ -6,6 +6,7 @@ public struct DisplayList: Sendable {
         case border(Rect, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
         case glyphs(GlyphRun)
         case imagePlaceholder(Rect)
+        case image(DecodedImage, Rect)
         case pushClip(Rect)
         case popClip
     }

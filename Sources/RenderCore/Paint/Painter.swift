@@ -19,7 +19,13 @@ struct Painter {
                 list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
             }
             if box.kind == .image {
-                list.append(.imagePlaceholder(frame), bounds: frame)
+                let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
+                                   width: box.contentWidth, height: box.contentHeight)
+                if let image = box.image {
+                    list.append(.image(image, content), bounds: content)
+                } else {
+                    list.append(.imagePlaceholder(frame), bounds: frame)
+                }
             }
             if box.brokenImageIcon {
                 let icon = Rect(x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY,

@@ -53,6 +53,22 @@ public final class Canvas {
         cairo_fill(context)
     }
 
+    /// Draws an image scaled into `rect`, with bilinear filtering (stable across runs).
+    func drawImage(_ image: DecodedImage, in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        cairo_save(context)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(context)
+        cairo_translate(context, rect.x, rect.y)
+        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        let pattern = cairo_get_source(context)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
     func save() { cairo_save(context) }
     func restore() { cairo_restore(context) }
     func translate(_ dx: Double, _ dy: Double) { cairo_translate(context, dx, dy) }

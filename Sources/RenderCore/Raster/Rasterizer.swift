@@ -19,6 +19,8 @@ enum Rasterizer {
                 canvas.fill(Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), line)
                 canvas.fill(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), line)
                 canvas.fill(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), line)
+            case .image(let image, let rect):
+                canvas.drawImage(image, in: rect)
             case .pushClip(let rect):
                 canvas.save()
                 canvas.clip(to: rect)

@@ -13,12 +13,18 @@ public struct LaidOutDocument: @unchecked Sendable {
     }
 
     /// Runs the pipeline: parse → style → layout → paint.
-    public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared) {
+    /// Problems met on the way (images that could not be shown), one line each.
+    public let warnings: [String]
+
+    public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
+                images: ImageStore? = nil) {
         let dom = HTMLParser.parse(html)
         let media = MediaContext(viewportWidth: viewportWidth, viewportHeight: viewportHeight,
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: false)
         let styled = Cascade.style(dom, media: media)
-        guard let root = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight).build() else {
+        let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight, images: images)
+        guard let root = builder.build() else {
+            self.warnings = images?.warnings ?? []
             self.width = viewportWidth
             self.height = 0
             self.canvasColor = .white
@@ -39,6 +45,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.canvasColor = Self.canvasColor(styled, dom)
         self.displayList = painter.list
         self.boxes = boxes
+        self.warnings = images?.warnings ?? []
     }
 
     private static func collect(_ box: Box, paths: DOMPaths, into boxes: inout [ElementBox], widest: inout Double) {

@@ -7,6 +7,9 @@ public struct Scene: Sendable {
     public var headerHeight: Double = 100
     public var headerColor: RGBA = RGBA(r: 1, g: 0, b: 0, a: 1)
     public var headerHTML: String?
+    /// The mail's folder: relative image paths resolve inside it. Nil (the built-in mail,
+    /// or HTML from stdin) reads no files.
+    public var baseDirectory: String?
     public var offsets: [Double] = [0, 50, 150]
     public var indicator: IndicatorMode = .seed
 

@@ -12,7 +12,8 @@ public struct SceneRenderer {
         try scene.validate()
         self.scene = scene
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
-                                   viewportHeight: scene.viewportHeight, fonts: fonts)
+                                   viewportHeight: scene.viewportHeight, fonts: fonts,
+                                   images: ImageStore(baseDirectory: scene.baseDirectory))
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: "<body style=\"margin:0;font-family:sans-serif\">" + fragment,
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts)
