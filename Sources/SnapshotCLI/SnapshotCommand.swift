@@ -15,6 +15,7 @@ public struct SnapshotCommand {
     usage: snapshot render [MAIL.html] [--offsets 0,50,150] [--out DIR] [--width 390] [--height 844]
                            [--scale 3] [--header-height 100] [--header-color '#ff0000']
                            [--header-html FRAGMENT] [--indicator seed|follow|none]
+           snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
            snapshot layout [MAIL.html] --json [same options as render]
            snapshot sample-mail    (prints the built-in mail's HTML)
     With no MAIL the built-in sample mail is used.
@@ -32,7 +33,7 @@ public struct SnapshotCommand {
         do {
             switch command {
             case "render":
-                return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: []))
+                return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["full-page"]))
             case "layout":
                 return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
             case "sample-mail":
@@ -61,14 +62,29 @@ public struct SnapshotCommand {
     // MARK: Commands
 
     private func render(_ arguments: Arguments) throws -> Int32 {
+        if arguments.has("full-page") && arguments.value("offsets") != nil {
+            throw UsageError("--full-page renders the whole mail once; it takes no --offsets")
+        }
         let renderer = try makeRenderer(arguments)
-        reportClamping(renderer.frames)
         let directory = arguments.value("out") ?? "snapshots"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw RenderError.output("cannot create output folder '\(directory)'")
         }
+        if arguments.has("full-page") {
+            let scene = renderer.scene
+            let (canvas, wasCut) = try renderer.document.renderFullPage(
+                viewportWidth: scene.viewportWidth, viewportHeight: scene.viewportHeight, scale: scene.scale)
+            if wasCut {
+                standardError("snapshot: warning: the page is \(format(renderer.document.height)) pt tall; cut at \(format(LaidOutDocument.maximumPageHeight(scale: scene.scale))) pt (32767 pixels at scale \(format(scene.scale)))")
+            }
+            let path = (directory as NSString).appendingPathComponent("page.png")
+            try canvas.writePNG(to: path)
+            standardOutput(path)
+            return 0
+        }
+        reportClamping(renderer.frames)
         for path in try renderer.writeFrames(to: directory) { standardOutput(path) }
         return 0
     }
