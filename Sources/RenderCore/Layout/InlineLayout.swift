@@ -227,9 +227,12 @@ struct InlineLayout {
         func include(_ style: ComputedStyle) {
             let metrics = fonts.metrics(for: style)
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
-            let halfLeading = (lineHeight - metrics.ascent - metrics.descent) / 2
-            above = max(above, metrics.ascent + halfLeading)
-            below = max(below, metrics.descent + halfLeading)
+            // Blink gives the ascent side the floor of the half-leading and the descent
+            // side the rest, so baselines sit on whole pixels.
+            let leading = lineHeight - metrics.ascent - metrics.descent
+            let topLeading = (leading / 2).rounded(.down)
+            above = max(above, metrics.ascent + topLeading)
+            below = max(below, metrics.descent + leading - topLeading)
         }
         include(container)
         for run in runs {

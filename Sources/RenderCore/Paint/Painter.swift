@@ -7,24 +7,27 @@ struct Painter {
     mutating func paint(_ box: Box) {
         let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
         let style = box.style
+        let radii = CornerRadii(style.borderRadius, box: frame)
+        let grouped = style.opacity < 1
+        if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
         if !style.visibilityHidden {
             if style.backgroundColor.a > 0 {
-                list.append(.fill(frame, style.backgroundColor), bounds: frame)
+                if radii.isZero {
+                    list.append(.fill(frame, style.backgroundColor), bounds: frame)
+                } else {
+                    list.append(.roundedFill(frame, radii, style.backgroundColor), bounds: frame)
+                }
             }
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-                list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
-            }
-            if box.kind == .image {
-                let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
-                                   width: box.contentWidth, height: box.contentHeight)
-                if let image = box.image {
-                    list.append(.image(image, content), bounds: content)
+                if radii.isZero {
+                    list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 } else {
-                    list.append(.imagePlaceholder(frame), bounds: frame)
+                    // Rounded borders are drawn in one colour (the top's), as a ring.
+                    list.append(.roundedBorder(frame, radii, widths: border, color: colors.top), bounds: frame)
                 }
             }
             if box.brokenImageIcon {
@@ -33,8 +36,22 @@ struct Painter {
                 list.append(.imagePlaceholder(icon), bounds: icon)
             }
         }
-        let clips = style.overflowHidden && box.kind != .image
-        if clips { list.append(.pushClip(frame), bounds: frame) }
+        let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
+        if clips {
+            let padding = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
+                               width: max(0, frame.width - box.border.left - box.border.right),
+                               height: max(0, frame.height - box.border.top - box.border.bottom))
+            list.append(radii.isZero ? .pushClip(padding) : .pushRoundedClip(padding, radii.inset(by: box.border)), bounds: frame)
+        }
+        if box.kind == .image && !style.visibilityHidden {
+            let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
+                               width: box.contentWidth, height: box.contentHeight)
+            if let image = box.image {
+                list.append(.image(image, content), bounds: content)
+            } else {
+                list.append(.imagePlaceholder(frame), bounds: frame)
+            }
+        }
         for child in box.children { paint(child) }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
@@ -43,6 +60,7 @@ struct Painter {
             for atomic in line.atomics { paint(atomic.box) }
         }
         if clips { list.append(.popClip, bounds: frame) }
+        if grouped { list.append(.popGroup, bounds: frame) }
     }
 
     private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double) {

@@ -8,6 +8,8 @@ public final class Canvas {
     let context: OpaquePointer  // cairo_t*
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// Opacities of the groups being drawn, innermost last.
+    fileprivate var _groupOpacities: [Double] = []
 
     public init?(pixelWidth: Int, pixelHeight: Int, scale: Double) {
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else { return nil }
@@ -67,6 +69,54 @@ public final class Canvas {
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_paint(context)
         cairo_restore(context)
+    }
+
+    /// Adds a rounded rectangle to the path (a plain one when every radius is zero).
+    func roundedRectPath(_ rect: Rect, _ radii: CornerRadii, newPath: Bool = true) {
+        if newPath { cairo_new_path(context) }
+        cairo_new_sub_path(context)
+        let halfPi = Double.pi / 2
+        func corner(_ cx: Double, _ cy: Double, _ r: Double, _ start: Double) {
+            if r > 0 { cairo_arc(context, cx, cy, r, start, start + halfPi) } else { cairo_line_to(context, cx, cy) }
+        }
+        corner(rect.maxX - radii.topRight, rect.y + radii.topRight, radii.topRight, -halfPi)
+        corner(rect.maxX - radii.bottomRight, rect.maxY - radii.bottomRight, radii.bottomRight, 0)
+        corner(rect.x + radii.bottomLeft, rect.maxY - radii.bottomLeft, radii.bottomLeft, halfPi)
+        corner(rect.x + radii.topLeft, rect.y + radii.topLeft, radii.topLeft, Double.pi)
+        cairo_close_path(context)
+    }
+
+    func fillPath(_ color: RGBA, evenOdd: Bool = false) {
+        setColor(color)
+        cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(context)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    }
+
+    func clipPath() { cairo_clip(context) }
+
+    func strokeDashed(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGBA, dotted: Bool) {
+        cairo_save(context)
+        setColor(color)
+        cairo_set_line_width(context, width)
+        var pattern: [Double] = dotted ? [0, width * 2] : [width * 3, width * 3]
+        cairo_set_line_cap(context, dotted ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(context, &pattern, 2, 0)
+        cairo_move_to(context, start.0, start.1)
+        cairo_line_to(context, end.0, end.1)
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+
+    func pushGroup(opacity: Double) {
+        _groupOpacities.append(opacity)
+        cairo_push_group(context)
+    }
+
+    func popGroup() {
+        let opacity = _groupOpacities.popLast() ?? 1
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, opacity)
     }
 
     func save() { cairo_save(context) }

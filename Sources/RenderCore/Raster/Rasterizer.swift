@@ -21,6 +21,24 @@ enum Rasterizer {
                 canvas.fill(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), line)
             case .image(let image, let rect):
                 canvas.drawImage(image, in: rect)
+            case .roundedFill(let rect, let radii, let color):
+                canvas.roundedRectPath(rect, radii)
+                canvas.fillPath(color)
+            case .roundedBorder(let rect, let radii, let widths, let color):
+                let inner = Rect(x: rect.x + widths.left, y: rect.y + widths.top,
+                                 width: max(0, rect.width - widths.left - widths.right),
+                                 height: max(0, rect.height - widths.top - widths.bottom))
+                canvas.roundedRectPath(rect, radii)
+                canvas.roundedRectPath(inner, radii.inset(by: widths), newPath: false)
+                canvas.fillPath(color, evenOdd: true)
+            case .pushRoundedClip(let rect, let radii):
+                canvas.save()
+                canvas.roundedRectPath(rect, radii)
+                canvas.clipPath()
+            case .pushGroup(let opacity):
+                canvas.pushGroup(opacity: opacity)
+            case .popGroup:
+                canvas.popGroup()
             case .pushClip(let rect):
                 canvas.save()
                 canvas.clip(to: rect)
@@ -37,6 +55,13 @@ enum Rasterizer {
                          width: rect.width - widths.left - widths.right, height: rect.height - widths.top - widths.bottom)
         func side(_ width: Double, _ color: RGBA, _ style: BorderStyle, topLeft: Bool, _ points: [(Double, Double)]) {
             guard width > 0, color.a > 0 else { return }
+            if style == .dashed || style == .dotted {
+                // Stroke along the middle of the side: the outer and inner edges' midpoints.
+                let start = ((points[0].0 + points[3].0) / 2, (points[0].1 + points[3].1) / 2)
+                let end = ((points[1].0 + points[2].0) / 2, (points[1].1 + points[2].1) / 2)
+                canvas.strokeDashed(from: start, to: end, width: width, color: color, dotted: style == .dotted)
+                return
+            }
             canvas.setColor(shade(color, style, topLeft: topLeft))
             canvas.polygon(points)
         }

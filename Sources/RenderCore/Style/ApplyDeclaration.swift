@@ -124,6 +124,23 @@ extension ComputedStyle {
         case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
         case "border-spacing":
             if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
+        case "border-radius", "-webkit-border-radius", "-moz-border-radius":
+            // Elliptical radii (`a / b`) use their horizontal part.
+            let horizontal = value.split(separator: "/").first.map(String.init) ?? value
+            let parts = PropertyValues.components(horizontal).compactMap { nonNegative(len($0, auto: false)) }
+            if let corners = PropertyValues.fourSides(parts) { borderRadius = corners }
+        case "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius":
+            if let first = PropertyValues.components(value).first, let radius = nonNegative(len(first, auto: false)) {
+                switch name {
+                case "border-top-left-radius": borderRadius.top = radius
+                case "border-top-right-radius": borderRadius.right = radius
+                case "border-bottom-right-radius": borderRadius.bottom = radius
+                default: borderRadius.left = radius
+                }
+            }
+        case "opacity":
+            if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
+            else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
         case "float": if let side = FloatSide(rawValue: keyword), side != .both { floating = side }
         case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"

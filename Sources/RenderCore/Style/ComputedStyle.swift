@@ -87,6 +87,9 @@ public struct ComputedStyle: Sendable {
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
     public var tableLayoutFixed = false
+    /// Corner radii, top-left, top-right, bottom-right, bottom-left (circular corners).
+    public var borderRadius = Edges<Length>(.px(0))
+    public var opacity: Double = 1
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
