@@ -86,6 +86,51 @@ struct MarginCollapse {
     var value: Double { positive + negative }
 }
 
+/// An inline element (span, a, b, an inline broken image…): it has no box of its own in
+/// the tree; each line it touches gets a fragment around its text.
+final class InlineBox {
+    let node: DOMDocument.NodeID?
+    let style: ComputedStyle
+    /// Room taken before its first and after its last fragment: margin, border and padding
+    /// (px values; percentages count as zero here).
+    let startSpacing: Double
+    let endSpacing: Double
+    /// Draw a broken-image icon at the start of the first fragment.
+    var brokenImageIcon = false
+
+    init(node: DOMDocument.NodeID?, style: ComputedStyle, extraStart: Double = 0) {
+        self.node = node
+        self.style = style
+        func px(_ length: Length) -> Double { if case .px(let v) = length { return v }; return 0 }
+        let border = style.usedBorder
+        startSpacing = max(0, px(style.margin.left) + border.left + px(style.padding.left) + extraStart)
+        endSpacing = max(0, px(style.margin.right) + border.right + px(style.padding.right))
+    }
+}
+
+/// The part of an inline element on one line: its content area (the font's ascent and
+/// descent around the baseline) across the runs it covers, margins included at its ends.
+struct InlineFragment {
+    let box: InlineBox
+    var contentArea: Rect
+    /// Whether the element opens (closes) on this line: only there do its start (end)
+    /// margin, border and padding apply.
+    var isFirst: Bool
+    var isLast: Bool
+
+    /// The border box: the content area grown by padding and border, less the margins
+    /// that sit inside the fragment at its ends.
+    var borderBox: Rect {
+        func px(_ length: Length) -> Double { if case .px(let v) = length { return v }; return 0 }
+        let style = box.style, border = style.usedBorder
+        let left = isFirst ? max(0, px(style.margin.left)) : 0
+        let right = isLast ? max(0, px(style.margin.right)) : 0
+        let top = px(style.padding.top) + border.top, bottom = px(style.padding.bottom) + border.bottom
+        return Rect(x: contentArea.x + left, y: contentArea.y - top,
+                    width: max(0, contentArea.width - left - right), height: contentArea.height + top + bottom)
+    }
+}
+
 /// One line of an inline formatting context, relative to the container's content box.
 struct LineBox {
     var y: Double
@@ -94,6 +139,7 @@ struct LineBox {
     var glyphRuns: [GlyphRun]
     var decorations: [DecorationLine]
     var atomics: [(box: Box, x: Double, y: Double)]  // y of the margin box top, within the content box
+    var inlineFragments: [InlineFragment] = []
 }
 
 extension LineBox {
@@ -104,6 +150,7 @@ extension LineBox {
         moved.glyphRuns = glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
         moved.decorations = decorations.map { var line = $0; line.x += dx; line.y += dy; return line }
         moved.atomics = atomics.map { ($0.box, $0.x + dx, $0.y + dy) }
+        moved.inlineFragments = inlineFragments.map { var f = $0; f.contentArea = f.contentArea.offsetBy(dx: dx, dy: dy); return f }
         return moved
     }
 }

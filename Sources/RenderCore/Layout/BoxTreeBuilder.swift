@@ -62,10 +62,11 @@ struct BoxTreeBuilder {
         }
 
         mutating func trimTrailingSpace() {
-            guard case .text(let text, let style)? = inline.items.last, text.hasSuffix(" "),
+            guard let index = inline.items.lastIndex(where: { !$0.isMarker }),
+                  case .text(let text, let style) = inline.items[index], text.hasSuffix(" "),
                   style.whiteSpace == .normal || style.whiteSpace == .nowrap else { return }
             let trimmed = String(text.dropLast())
-            if trimmed.isEmpty { inline.items.removeLast() } else { inline.items[inline.items.count - 1] = .text(trimmed, style) }
+            if trimmed.isEmpty { inline.items.remove(at: index) } else { inline.items[index] = .text(trimmed, style) }
         }
 
         /// Ends the current inline run: alone it becomes the container's content; among blocks
@@ -135,13 +136,23 @@ struct BoxTreeBuilder {
             return
         }
         if tag == "img" {
+            if let (inlineBox, alt) = inlineBrokenImage(node, style) {
+                // Blink shows such an image as an inline element holding its alt text.
+                collector.inline.items.append(.inlineStart(inlineBox))
+                if !alt.isEmpty { collector.appendText(alt, style: inlineBox.style.inheritedForChild().withoutDecorations) }
+                collector.inline.items.append(.inlineEnd(inlineBox))
+                return
+            }
             let box = imageBox(node, style)
             if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
             return
         }
         switch style.display {
         case .inline:
+            let inlineBox = InlineBox(node: node, style: style)
+            collector.inline.items.append(.inlineStart(inlineBox))
             collectChildren(of: node, into: &collector)
+            collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable:
             let box = blockLevelBox(node, style)
             collector.appendAtomic(box)
@@ -156,6 +167,19 @@ struct BoxTreeBuilder {
         collector.blocks.append(box)
     }
 
+    /// An inline image that cannot be drawn and is not kept as a replaced box.
+    private func inlineBrokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> (InlineBox, String)? {
+        guard !style.display.isBlockLevel else { return nil }
+        if let source = dom[node].attributes["src"], images?.image(for: source) != nil { return nil }
+        return brokenImage(node, style).inlineFallback(for: node)
+    }
+
+    private func brokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> BrokenImage {
+        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
+                    insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
+                    viewportHeight: viewportHeight)
+    }
+
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         if let source = dom[node].attributes["src"], let image = images?.image(for: source) {
             let box = Box(kind: .image, node: node, style: style)
@@ -164,9 +188,7 @@ struct BoxTreeBuilder {
             box.intrinsicHeight = Double(image.height)
             return box
         }
-        return BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
-                    insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
-                    viewportHeight: viewportHeight).box(for: node)
+        return brokenImage(node, style).box(for: node)
     }
 
     // MARK: Block-level boxes
@@ -305,6 +327,8 @@ struct BoxTreeBuilder {
 }
 
 extension ComputedStyle {
+    var withoutDecorations: ComputedStyle { var copy = self; copy.decorations = []; return copy }
+
     /// Whether two text runs can share one attribute run.
     func sameTextFormat(as other: ComputedStyle) -> Bool {
         fontFamilies == other.fontFamilies && fontSize == other.fontSize && fontWeight == other.fontWeight

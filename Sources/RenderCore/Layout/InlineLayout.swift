@@ -7,21 +7,37 @@ struct InlineContent {
         case text(String, ComputedStyle)
         case atomic(Box)
         case lineBreak(ComputedStyle)
+        /// Where an inline element opens and closes; its left and right margin, border and
+        /// padding take room in the line there.
+        case inlineStart(InlineBox)
+        case inlineEnd(InlineBox)
+
+        var isStart: Bool { if case .inlineStart = self { return true }; return false }
+        var isMarker: Bool {
+            switch self { case .inlineStart, .inlineEnd: return true; default: return false }
+        }
+
+        /// The text this item puts into the PangoLayout.
+        var text: String {
+            switch self {
+            case .text(let string, _): return string
+            case .atomic: return "\u{FFFC}"
+            case .lineBreak: return "\u{2028}"
+            // A no-break space (never a break opportunity of its own) carries the spacing.
+            case .inlineStart(let box): return box.startSpacing > 0 ? "\u{00A0}" : ""
+            case .inlineEnd(let box): return box.endSpacing > 0 ? "\u{00A0}" : ""
+            }
+        }
     }
     var items: [Item] = []
-    var isEmpty: Bool { items.isEmpty }
+    var isEmpty: Bool { items.allSatisfy { $0.isMarker } }
 
     /// The content from a byte offset of its text on (as `InlineLayout` lays the text out).
     func suffix(fromByte offset: Int) -> InlineContent {
         var result = InlineContent()
         var position = 0
         for item in items {
-            let length: Int
-            switch item {
-            case .text(let text, _): length = text.utf8.count
-            case .atomic: length = 3      // U+FFFC
-            case .lineBreak: length = 3   // U+2028
-            }
+            let length = item.text.utf8.count
             defer { position += length }
             if position + length <= offset { continue }
             if position >= offset { result.items.append(item); continue }
@@ -44,7 +60,13 @@ struct InlineLayout {
     let container: ComputedStyle
 
     /// Segment boundaries in the UTF-8 text, to map pango's runs back to our items.
-    private struct Segment { let start: Int; let end: Int; let item: InlineContent.Item }
+    private struct Segment {
+        let start: Int
+        let end: Int
+        let item: InlineContent.Item
+        /// The inline elements this segment sits in, outermost first.
+        let enclosing: [InlineBox]
+    }
 
     struct Result {
         var lines: [LineBox]
@@ -103,15 +125,13 @@ struct InlineLayout {
         var text = ""
         var offset = 0
         var segments: [Segment] = []
+        var open: [InlineBox] = []
         for item in content.items {
-            let piece: String
-            switch item {
-            case .text(let string, _): piece = string
-            case .atomic: piece = "\u{FFFC}"
-            case .lineBreak: piece = "\u{2028}"
-            }
+            let piece = item.text
             let length = piece.utf8.count
-            segments.append(Segment(start: offset, end: offset + length, item: item))
+            if case .inlineStart(let box) = item { open.append(box) }
+            segments.append(Segment(start: offset, end: offset + length, item: item, enclosing: open))
+            if case .inlineEnd(let box) = item, let index = open.lastIndex(where: { $0 === box }) { open.remove(at: index) }
             text += piece
             offset += length
         }
@@ -144,6 +164,12 @@ struct InlineLayout {
                     x: 0, y: Int32(clamping: Int(-height * Double(PANGO_SCALE))),
                     width: Int32(clamping: Int(width * Double(PANGO_SCALE))),
                     height: Int32(clamping: Int(height * Double(PANGO_SCALE))))
+                insert(pango_attr_shape_new(&rect, &rect), segment)
+            case .inlineStart(let box), .inlineEnd(let box):
+                guard segment.end > segment.start else { continue }
+                let width = segment.item.isStart ? box.startSpacing : box.endSpacing
+                var rect = PangoRectangle(x: 0, y: 0, width: Int32(clamping: Int(width * Double(PANGO_SCALE))), height: 0)
+                insert(pango_attr_font_desc_new(FontDescription(style: box.style).pointer), segment)
                 insert(pango_attr_shape_new(&rect, &rect), segment)
             }
         }
@@ -238,6 +264,7 @@ struct InlineLayout {
         for run in runs {
             switch run.segment.item {
             case .text(_, let style), .lineBreak(let style): include(style)
+            case .inlineStart, .inlineEnd: break
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 switch box.style.verticalAlign {
@@ -251,11 +278,43 @@ struct InlineLayout {
                 }
             }
         }
+        // A broken image's icon floats at the line's top in Blink: the line holds all of it.
+        let holdsIcon = runs.contains { run in
+            if case .inlineStart(let box) = run.segment.item { return box.brokenImageIcon }
+            return false
+        }
+        if holdsIcon { below = max(below, BrokenImage.iconSize - above) }
         var line = LineBox(y: top, height: above + below, baseline: above, glyphRuns: [], decorations: [], atomics: [])
         let baseline = top + above
         let scale = Double(PANGO_SCALE)
+        var extents: [ObjectIdentifier: (box: InlineBox, minX: Double, maxX: Double)] = [:]
+        var starts: Set<ObjectIdentifier> = [], ends: Set<ObjectIdentifier> = []
+        var order: [ObjectIdentifier] = []
+        for run in runs {
+            let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
+            if case .inlineStart(let box) = run.segment.item { starts.insert(ObjectIdentifier(box)) }
+            if case .inlineEnd(let box) = run.segment.item { ends.insert(ObjectIdentifier(box)) }
+            for box in run.segment.enclosing {
+                let key = ObjectIdentifier(box)
+                if let extent = extents[key] {
+                    extents[key] = (box, min(extent.minX, run.x), max(extent.maxX, run.x + width))
+                } else {
+                    extents[key] = (box, run.x, run.x + width)
+                    order.append(key)
+                }
+            }
+        }
+        for key in order {
+            guard let extent = extents[key] else { continue }
+            let metrics = fonts.metrics(for: extent.box.style)
+            let rect = Rect(x: extent.minX, y: baseline - metrics.ascent, width: extent.maxX - extent.minX,
+                            height: metrics.ascent + metrics.descent)
+            line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
+                                                       isFirst: starts.contains(key), isLast: ends.contains(key)))
+        }
         for run in runs {
             switch run.segment.item {
+            case .inlineStart, .inlineEnd: continue
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 let boxTop: Double

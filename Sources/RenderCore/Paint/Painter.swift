@@ -63,7 +63,33 @@ struct Painter {
         if grouped { list.append(.popGroup, bounds: frame) }
     }
 
+    /// An inline element's background and borders on one line; the start and end sides only
+    /// where the element opens and closes.
+    private mutating func paintInlineFragment(_ fragment: InlineFragment, originX: Double, originY: Double) {
+        let style = fragment.box.style
+        guard !style.visibilityHidden else { return }
+        let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
+        if style.backgroundColor.a > 0 {
+            let radii = CornerRadii(style.borderRadius, box: frame)
+            list.append(radii.isZero ? .fill(frame, style.backgroundColor) : .roundedFill(frame, radii, style.backgroundColor), bounds: frame)
+        }
+        var widths = style.usedBorder
+        if !fragment.isFirst { widths.left = 0 }
+        if !fragment.isLast { widths.right = 0 }
+        if widths.top + widths.right + widths.bottom + widths.left > 0 {
+            let current = style.color
+            let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
+                               bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
+            list.append(.border(frame, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
+        }
+        if fragment.box.brokenImageIcon && fragment.isFirst {
+            let icon = Rect(x: frame.x, y: frame.y, width: BrokenImage.iconSize, height: BrokenImage.iconSize)
+            list.append(.imagePlaceholder(icon), bounds: icon)
+        }
+    }
+
     private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double) {
+        for fragment in line.inlineFragments { paintInlineFragment(fragment, originX: originX, originY: originY) }
         for run in line.glyphRuns {
             let placed = run.offsetBy(dx: originX, dy: originY)
             list.append(.glyphs(placed), bounds: placed.bounds)

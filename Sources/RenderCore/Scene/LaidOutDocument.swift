@@ -54,7 +54,28 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         widest = max(widest, box.absoluteX + box.width)
         for child in box.children { collect(child, paths: paths, into: &boxes, widest: &widest) }
-        for line in box.lines { for atomic in line.atomics { collect(atomic.box, paths: paths, into: &boxes, widest: &widest) } }
+        var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect)] = [:]
+        var inlineOrder: [ObjectIdentifier] = []
+        let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
+        for line in box.lines {
+            for atomic in line.atomics { collect(atomic.box, paths: paths, into: &boxes, widest: &widest) }
+            for fragment in line.inlineFragments {
+                guard let node = fragment.box.node else { continue }
+                let frame = fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)
+                let key = ObjectIdentifier(fragment.box)
+                if let known = inlineFrames[key] {
+                    inlineFrames[key] = (node, known.frame.union(frame))
+                } else {
+                    inlineFrames[key] = (node, frame)
+                    inlineOrder.append(key)
+                }
+            }
+        }
+        for key in inlineOrder {
+            if let entry = inlineFrames[key], let path = paths.path(of: entry.node) {
+                boxes.append(ElementBox(path: path, frame: entry.frame))
+            }
+        }
     }
 
     /// The canvas takes the root's background, or the body's when the root has none (CSS 2.1 §14.2).
