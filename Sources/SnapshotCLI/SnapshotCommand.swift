@@ -36,6 +36,8 @@ public struct SnapshotCommand {
                 return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["full-page"]))
             case "layout":
                 return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
+            case "diff":
+                return try diff(Arguments(Array(arguments.dropFirst()), options: Self.diffOptions, switches: Self.diffSwitches))
             case "sample-mail":
                 // The built-in mail as HTML, to open in a browser beside our frames.
                 standardOutput(SampleMail.html)
