@@ -24,6 +24,7 @@ extension SnapshotCommand {
             mode = command == "record" ? .all : RecordMode.default(environment: environment)
         }
         var runner = RegressionRunner(suite: try loadSuite(arguments), recordMode: mode)
+        runner.environment = environment
         runner.overrides = try ComparisonFlags.overrides(arguments)
         if let shard = arguments.value("shard") {
             guard let parsed = Shard(shard) else { throw UsageError("--shard '\(shard)' is not i/n with 1 <= i <= n") }

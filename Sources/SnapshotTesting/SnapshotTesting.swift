@@ -39,6 +39,7 @@ public func assertFrames(of scene: Scene, named name: String, tolerance: Toleran
     }
     var runner = RegressionRunner(suite: Suite(entries: [Suite.Entry(name: name, scene: scene, tolerance: tolerance)],
                                                goldenDirectory: goldenDirectory), recordMode: mode)
+    runner.environment = environment
     // One artifacts folder per assertion, so tests do not clear each other's results.
     runner.artifactsDirectory = ((artifacts ?? ".snapshot-artifacts") as NSString).appendingPathComponent(name)
     let report = try runner.run()

@@ -15,6 +15,8 @@ public struct RegressionRunner {
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Called after each frame, in completion order: (frames done, frames in all, the frame).
     public var progress: ((Int, Int, FrameOutcome) -> Void)?
+    /// The environment the record mode came from (to say "CI is set" when it explains one).
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(suite: Suite, recordMode: RecordMode) {
         self.suite = suite
@@ -84,7 +86,7 @@ public struct RegressionRunner {
                     try writeGolden(canvas, to: golden)
                     return outcome(.recorded, nil, "recorded \(golden)")
                 }
-                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(ProcessInfo.processInfo.environment["CI"] != nil ? ", CI is set" : "")); record it with `snapshot record` and commit it")
+                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
                 missing.artifacts = try artifactsDirectory.map {
                     try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, diff: nil, to: $0)
                 }
