@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),
         .target(name: "SnapshotCLI", dependencies: ["RenderCore"]),
         .executableTarget(name: "Snapshot", dependencies: ["SnapshotCLI"]),
+        // `make bench-compare`: comparison timing on two full frames (not a test).
+        .executableTarget(name: "CompareBenchmark", dependencies: ["RenderCore"], path: "bench/CompareBenchmark"),
         .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI", "SnapshotTesting"]),
     ],
     swiftLanguageModes: [.v5]

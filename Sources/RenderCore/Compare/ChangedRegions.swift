@@ -2,11 +2,11 @@
 /// cells holding a counted difference are joined with their 8 neighbours, and each group is
 /// boxed tightly around its pixels. Cells join glyphs of one word (and nearby words) into one
 /// box instead of one box per stroke.
-enum ChangedRegions {
-    static let cellSize = 16
+public enum ChangedRegions {
+    public static let cellSize = 16
     static let maximumRegions = 200
 
-    static func find(_ verdicts: [PixelVerdict], width: Int, height: Int, cellSize: Int = cellSize) -> [PixelRect] {
+    public static func find(_ verdicts: [PixelVerdict], width: Int, height: Int, cellSize: Int = cellSize) -> [PixelRect] {
         let columns = (width + cellSize - 1) / cellSize, rows = (height + cellSize - 1) / cellSize
         // Per cell: the tight box of its differing pixels (minX, minY, maxX, maxY), or nil.
         var cells = [(Int, Int, Int, Int)?](repeating: nil, count: columns * rows)

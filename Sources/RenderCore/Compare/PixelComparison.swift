@@ -128,7 +128,8 @@ public enum PixelComparison {
             return PixelComparisonResult(expectedSize: expectedSize, actualSize: actualSize, identical: false, diffPixels: 0, aaPixels: 0,
                                     windowMax: nil, windowSize: nil, allowedDiffPixels: allowed, regions: [], verdicts: nil)
         }
-        if expected.pixels == actual.pixels {
+        let identical = expected.pixels.withUnsafeBytes { a in actual.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        if identical {
             return PixelComparisonResult(expectedSize: expectedSize, actualSize: actualSize, identical: true, diffPixels: 0, aaPixels: 0,
                                     windowMax: windowSize.map { _ in 0 }, windowSize: windowSize, allowedDiffPixels: allowed, regions: [], verdicts: nil)
         }
@@ -137,25 +138,21 @@ public enum PixelComparison {
         for mask in masks {
             for y in mask.y..<mask.maxY { for x in mask.x..<mask.maxX { verdicts[y * width + x] = .masked } }
         }
-        let delta = PerceptualColorDelta(threshold: options.threshold, checkerboard: options.checkerboard)
         var diffPixels = 0, aaPixels = 0
         expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
                 verdicts.withUnsafeMutableBufferPointer { verdict in
-                    for index in 0..<(width * height) where first[index] != second[index] && verdict[index] != .masked {
-                        let sign = delta.compare(first[index], second[index], pixelIndex: index)
-                        if sign == 0 { continue }
-                        let x = index % width, y = index / width
-                        if !options.includeAA
-                            && (AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, first: first, second: second)
-                                || AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, first: first, second: second)) {
-                            verdict[index] = .antiAliased
-                            aaPixels += 1
-                        } else {
-                            verdict[index] = sign < 0 ? .darker : .lighter
-                            diffPixels += 1
-                        }
+                    // Bands of rows run on all cores: each pixel's verdict depends only on the
+                    // two input images, so bands write disjoint verdicts and need no locking.
+                    let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, height / 64))
+                    let counts = UnsafeMutableBufferPointer<(diff: Int, aa: Int)>.allocate(capacity: bands)
+                    defer { counts.deallocate() }
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        let rows = (band * height / bands)..<((band + 1) * height / bands)
+                        counts[band] = classify(rows: rows, width: width, height: height, first: first, second: second,
+                                                verdict: verdict, options: options)
                     }
+                    for band in 0..<bands { diffPixels += counts[band].diff; aaPixels += counts[band].aa }
                 }
             }
         }
@@ -164,6 +161,34 @@ public enum PixelComparison {
         return PixelComparisonResult(expectedSize: expectedSize, actualSize: actualSize, identical: false, diffPixels: diffPixels,
                                 aaPixels: aaPixels, windowMax: windowMax, windowSize: windowSize, allowedDiffPixels: allowed,
                                 regions: regions, verdicts: verdicts)
+    }
+
+    /// Classifies the pixels of `rows`: pixelmatch's loop. Returns the counted differences and
+    /// the anti-aliased pixels ignored.
+    private static func classify(rows: Range<Int>, width: Int, height: Int, first: UnsafeBufferPointer<UInt32>,
+                                 second: UnsafeBufferPointer<UInt32>, verdict: UnsafeMutableBufferPointer<PixelVerdict>,
+                                 options: ComparisonOptions) -> (diff: Int, aa: Int) {
+        let delta = PerceptualColorDelta(threshold: options.threshold, checkerboard: options.checkerboard)
+        var diffPixels = 0, aaPixels = 0
+        for y in rows {
+            let row = y * width
+            for x in 0..<width {
+                let index = row + x
+                guard first[index] != second[index], verdict[index] != .masked else { continue }
+                let sign = delta.compare(first[index], second[index], pixelIndex: index)
+                if sign == 0 { continue }
+                if !options.includeAA
+                    && (AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, first: first, second: second)
+                        || AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, first: first, second: second)) {
+                    verdict[index] = .antiAliased
+                    aaPixels += 1
+                } else {
+                    verdict[index] = sign < 0 ? .darker : .lighter
+                    diffPixels += 1
+                }
+            }
+        }
+        return (diffPixels, aaPixels)
     }
 
     static func format(_ value: Double) -> String {
