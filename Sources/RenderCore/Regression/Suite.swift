@@ -118,7 +118,9 @@ extension Suite {
         }
         var scene = Scene(html: html)
         // Local images of a mail file resolve inside its folder; inline HTML uses the suite's.
-        scene.baseDirectory = mail.map { (((folder as NSString).appendingPathComponent($0)) as NSString).deletingLastPathComponent } ?? folder
+        scene.baseDirectory = mail.map { path in
+            ((path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)) as NSString).deletingLastPathComponent
+        } ?? folder
         var tolerance = Tolerance()
         for source in [defaults, fields].compactMap({ $0 }) {
             try apply(source, to: &scene, tolerance: &tolerance)
