@@ -3,10 +3,11 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev \
+                   libpng-dev libharfbuzz-dev libfreetype-dev \
                    fonts-liberation2 fonts-dejavu-core
 SNAPSHOT := .build/release/snapshot
 
-.PHONY: all deps build demo test fidelity clean
+.PHONY: all deps build demo test bench-compare fidelity clean
 
 all: build
 
@@ -33,6 +34,11 @@ demo: build
 # Swift Testing only: XCTest is disabled so the summary line counts our real tests.
 test: deps
 	$(SWIFT) test --disable-xctest
+
+# Time of the pixelmatch comparison on two 1170x2532 frames, release build (not part of make test).
+bench-compare: deps
+	$(SWIFT) build -c release --product CompareBenchmark
+	.build/release/CompareBenchmark
 
 # Layout agreement with headless Chromium over ../shared/corpus (not part of make test).
 fidelity:

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "snapshot", targets: ["Snapshot"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
+        .library(name: "SnapshotTesting", targets: ["SnapshotTesting"]),
     ],
     targets: [
         // C libraries from Debian packages, bound through module maps and pkg-config.
@@ -24,13 +25,22 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo", "CPixbuf"],
+            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG"],
         ),
+        // Golden-frame assertions for teams whose tests are Swift (Swift Testing or XCTest).
+        .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),
         .target(name: "SnapshotCLI", dependencies: ["RenderCore"]),
         .executableTarget(name: "Snapshot", dependencies: ["SnapshotCLI"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI"]),
+        // `make bench-compare`: comparison timing on two full frames (not a test).
+        .executableTarget(name: "CompareBenchmark", dependencies: ["RenderCore"], path: "bench/CompareBenchmark"),
+        .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI", "SnapshotTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -2,7 +2,7 @@
 /// Unknown options are errors, so a typo never silently changes a render.
 struct Arguments {
     private(set) var positionals: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     init(_ arguments: [String], options: Set<String>, switches: Set<String>) throws {
@@ -28,10 +28,10 @@ struct Arguments {
                 flags.insert(name)
             } else if options.contains(name) {
                 if let inlineValue {
-                    values[name] = inlineValue
+                    values[name, default: []].append(inlineValue)
                 } else {
                     guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
-                    values[name] = arguments[index]
+                    values[name, default: []].append(arguments[index])
                     index += 1
                 }
             } else {
@@ -40,11 +40,14 @@ struct Arguments {
         }
     }
 
-    func value(_ name: String) -> String? { values[name] }
+    /// The option's value (the last one when it is given more than once).
+    func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value of a repeatable option, in order.
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
     func number(_ name: String) throws -> Double? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = values[name]?.last else { return nil }
         guard let number = Double(raw.trimmingCharacters(in: .whitespaces)), number.isFinite else {
             throw UsageError("option '--\(name)' needs a number, got '\(raw)'")
         }

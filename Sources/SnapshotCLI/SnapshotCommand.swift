@@ -9,6 +9,9 @@ public struct SnapshotCommand {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
+    /// The process environment (`CI` picks the default record mode); tests inject their own.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+
     public init() {}
 
     static let usage = """
@@ -17,6 +20,13 @@ public struct SnapshotCommand {
                            [--header-html FRAGMENT] [--indicator seed|follow|none]
            snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
            snapshot layout [MAIL.html] --json [same options as render]
+           snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
+                          [--record all|missing|failed|never] [--threshold 0.1] [--include-aa]
+                          [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h]
+                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME]
+           snapshot record [same as check; --record defaults to all]
+           snapshot accept [--artifacts DIR] [--scene NAME]
+           snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
            snapshot sample-mail    (prints the built-in mail's HTML)
     With no MAIL the built-in sample mail is used.
     """
@@ -36,6 +46,13 @@ public struct SnapshotCommand {
                 return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["full-page"]))
             case "layout":
                 return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
+            case "check", "record":
+                let options = Self.renderOptions.union(ComparisonFlags.options).union(Self.regressionOptions)
+                return try regression(command, Arguments(Array(arguments.dropFirst()), options: options, switches: ComparisonFlags.switches))
+            case "accept":
+                return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene"], switches: []))
+            case "diff":
+                return try diff(Arguments(Array(arguments.dropFirst()), options: Self.diffOptions, switches: Self.diffSwitches))
             case "sample-mail":
                 // The built-in mail as HTML, to open in a browser beside our frames.
                 standardOutput(SampleMail.html)
@@ -44,7 +61,7 @@ public struct SnapshotCommand {
                 standardOutput(Self.usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)' (expected render, layout or sample-mail)")
+                throw UsageError("unknown command '\(command)' (expected render, layout, check, record, accept, diff or sample-mail)")
             }
         } catch let error as UsageError {
             standardError("snapshot: \(error.description)")
@@ -110,9 +127,19 @@ public struct SnapshotCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
         }
-        var scene = Scene(html: try arguments.positionals.first.map(readMail) ?? SampleMail.html)
-        if let path = arguments.positionals.first {
-            scene.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let mail = arguments.positionals.first
+        let scene = try makeScene(arguments, html: try mail.map(readMail) ?? SampleMail.html, mailPath: mail)
+        let renderer = try SceneRenderer(scene: scene)
+        for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
+        return renderer
+    }
+
+    /// A scene from the render options (`--offsets`, `--width`, … `--indicator`); local images
+    /// resolve inside the mail's folder.
+    func makeScene(_ arguments: Arguments, html: String, mailPath: String?) throws -> Scene {
+        var scene = Scene(html: html)
+        if let mailPath {
+            scene.baseDirectory = URL(fileURLWithPath: mailPath).deletingLastPathComponent().path
         }
         if let offsets = arguments.value("offsets") { scene.offsets = try parseOffsets(offsets) }
         if let width = try arguments.number("width") { scene.viewportWidth = width }
@@ -131,12 +158,10 @@ public struct SnapshotCommand {
             scene.indicator = mode
         }
         try scene.validate()
-        let renderer = try SceneRenderer(scene: scene)
-        for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
-        return renderer
+        return scene
     }
 
-    private func readMail(_ path: String) throws -> String {
+    func readMail(_ path: String) throws -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RenderError.input("cannot read '\(path)': no such file")

@@ -8,8 +8,9 @@ final class CommandRun {
     var err: [String] = []
     let status: Int32
 
-    init(_ arguments: [String]) {
+    init(_ arguments: [String], environment: [String: String] = [:]) {
         var command = SnapshotCommand()
+        command.environment = environment
         var out: [String] = [], err: [String] = []
         command.standardOutput = { out.append($0) }
         command.standardError = { err.append($0) }
@@ -62,7 +63,7 @@ func temporaryDirectory(_ name: String) -> String {
         (["render", "--width", "abc"], "snapshot: option '--width' needs a number, got 'abc'"),
         (["render", "--header-color", "nocolour"], "snapshot: --header-color 'nocolour' is not a CSS colour"),
         (["render", "--offsets"], "snapshot: option '--offsets' needs a value"),
-        (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render, layout or sample-mail)"),
+        (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render, layout, check, record, accept, diff or sample-mail)"),
         (["layout"], "snapshot: layout prints JSON only: add --json"),
     ])
     func badInputExitsTwoWithOneLineAndWritesNothing(arguments: [String], message: String) {

@@ -80,57 +80,6 @@ public struct PixelImage: Equatable, Sendable {
     }
 }
 
-/// The exact comparison the golden tests use until the perceptual one lands: counts
-/// differing pixels and paints them red over a faded copy of the expected image.
-public struct ExactComparison {
-    public let differingPixels: Int
-    public let sizeMismatch: Bool
-    public let diff: PixelImage?
-    /// The smallest rectangle holding every differing pixel, in pixels.
-    public let changedRegion: (x: Int, y: Int, width: Int, height: Int)?
-
-    public init(expected: PixelImage, actual: PixelImage) {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            differingPixels = max(expected.pixels.count, actual.pixels.count)
-            sizeMismatch = true
-            diff = nil
-            changedRegion = nil
-            return
-        }
-        sizeMismatch = false
-        if expected.pixels == actual.pixels {
-            differingPixels = 0
-            diff = nil
-            changedRegion = nil
-            return
-        }
-        var count = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        var output = expected.pixels
-        for index in expected.pixels.indices {
-            if expected.pixels[index] != actual.pixels[index] {
-                count += 1
-                let x = index % expected.width, y = index / expected.width
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                output[index] = 0xFFFF_0000
-            } else {
-                output[index] = Self.faded(expected.pixels[index])
-            }
-        }
-        differingPixels = count
-        diff = PixelImage(width: expected.width, height: expected.height, pixels: output)
-        changedRegion = (minX, minY, maxX - minX + 1, maxY - minY + 1)
-    }
-
-    /// A light grey version of a pixel, so red differences stand out.
-    static func faded(_ pixel: UInt32) -> UInt32 {
-        let r = Double((pixel >> 16) & 255), g = Double((pixel >> 8) & 255), b = Double(pixel & 255)
-        let luma = 0.299 * r + 0.587 * g + 0.114 * b
-        let value = UInt32(255 - (255 - luma) * 0.25)
-        return 0xFF00_0000 | value << 16 | value << 8 | value
-    }
-}
-
 extension Canvas {
     public var image: PixelImage { PixelImage(canvas: self) }
 }

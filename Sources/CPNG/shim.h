@@ -1,0 +1,112 @@
+// PNG decoding and encoding through libpng, as straight (not premultiplied) 8-bit RGBA.
+// libpng reports errors by longjmp, which Swift cannot catch, so the setjmp lives here in C;
+// Swift only sees two functions that return 0 on success or 1 with a message.
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    unsigned char *pixels;  // width * height * 4 bytes, R G B A, owned by the caller (free())
+    unsigned width;
+    unsigned height;
+    char message[160];
+} snapshot_png;
+
+static void snapshot_png_on_error(png_structp png, png_const_charp message) {
+    snapshot_png *out = (snapshot_png *)png_get_error_ptr(png);
+    snprintf(out->message, sizeof out->message, "%s", message);
+    longjmp(png_jmpbuf(png), 1);
+}
+
+static void snapshot_png_on_warning(png_structp png, png_const_charp message) {
+    (void)png; (void)message;  // warnings (e.g. a bad iCCP profile) never fail a decode
+}
+
+/// Reads any PNG as 8-bit RGBA without colour management: palette, grey and 16-bit images are
+/// expanded; gAMA/iCCP are ignored, as browsers' canvas readback and pngjs ignore them.
+static inline int snapshot_png_read(const char *path, snapshot_png *out, unsigned long max_pixels) {
+    memset(out, 0, sizeof *out);
+    FILE *file = fopen(path, "rb");
+    if (!file) { snprintf(out->message, sizeof out->message, "cannot open"); return 1; }
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        fclose(file);
+        snprintf(out->message, sizeof out->message, "not a PNG file");
+        return 1;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, out, snapshot_png_on_error, snapshot_png_on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        snprintf(out->message, sizeof out->message, "out of memory");
+        return 1;
+    }
+    unsigned char *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels);
+        free(rows);
+        fclose(file);
+        return 1;
+    }
+    png_init_io(png, file);
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, 65535, 65535);
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if ((unsigned long)width * (unsigned long)height > max_pixels) {
+        snprintf(out->message, sizeof out->message, "%ux%u pixels is too large", (unsigned)width, (unsigned)height);
+        longjmp(png_jmpbuf(png), 1);
+    }
+    int depth = png_get_bit_depth(png, info), type = png_get_color_type(png, info);
+    if (depth == 16) png_set_scale_16(png);
+    if (type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (type == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(type & PNG_COLOR_MASK_ALPHA) && !has_trns) png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        snprintf(out->message, sizeof out->message, "unsupported PNG layout");
+        longjmp(png_jmpbuf(png), 1);
+    }
+    pixels = (unsigned char *)malloc((size_t)width * height * 4 + 1);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * (height + 1));
+    if (!pixels || !rows) {
+        snprintf(out->message, sizeof out->message, "out of memory");
+        longjmp(png_jmpbuf(png), 1);
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    fclose(file);
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    return 0;
+}
+
+/// Writes 8-bit RGBA pixels as a PNG file (the caller renames it into place).
+static inline int snapshot_png_write(const char *path, const unsigned char *pixels, unsigned width, unsigned height,
+                                     char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = width;
+    image.height = height;
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_write_to_file(&image, path, 0, pixels, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    return 0;
+}

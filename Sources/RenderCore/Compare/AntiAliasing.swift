@@ -1,0 +1,93 @@
+/// Anti-aliasing detection after V. Vyšniauskas, "Anti-aliased Pixel and Intensity Slope
+/// Detector" (2009), in the form pixelmatch uses: a pixel is anti-aliasing when its 8
+/// neighbours hold both a darker and a brighter pixel, at most two equal to it, and the
+/// darkest or the brightest of them sits inside a flat area (3+ identical neighbours) in both
+/// images — i.e. the pixel lies on an intensity ramp between two solid regions.
+enum AntiAliasing {
+    /// Whether the pixel at (x, y) of `image` looks like anti-aliasing; `first` and `second`
+    /// are both images of the comparison (the flat-area test must hold in each).
+    @inline(__always)
+    static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int,
+                              first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
+        let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
+        let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
+        let center = image[y * width + x]
+        // A pixel on the image's edge has fewer neighbours; count the missing side as one equal.
+        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        var darkest = 0.0, brightest = 0.0
+        var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
+        for nx in x0...x2 {
+            for ny in y0...y2 where nx != x || ny != y {
+                let delta = brightnessDelta(center, image[ny * width + nx])
+                if delta == 0 {
+                    equal += 1
+                    if equal > 2 { return false }
+                } else if delta < darkest {
+                    darkest = delta; darkestX = nx; darkestY = ny
+                } else if delta > brightest {
+                    brightest = delta; brightestX = nx; brightestY = ny
+                }
+            }
+        }
+        guard darkest != 0, brightest != 0 else { return false }
+        return (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
+                && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
+            || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
+                && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
+    }
+
+    /// Luma difference (Rec. 601 weights on the stored, gamma-encoded values): cheap and
+    /// monotonic, all the ramp test needs. Semi-transparent pixels are composited over mid-grey
+    /// (a fixed background keeps ramps intact); when that cancels out but alpha differs, the
+    /// alpha difference gives the direction, so only truly equal pixels count as equal.
+    @inline(__always)
+    static func brightnessDelta(_ one: UInt32, _ two: UInt32) -> Double {
+        if one == two { return 0 }
+        let r1 = Double(one & 0xFF), g1 = Double(one >> 8 & 0xFF), b1 = Double(one >> 16 & 0xFF), a1 = Double(one >> 24)
+        let r2 = Double(two & 0xFF), g2 = Double(two >> 8 & 0xFF), b2 = Double(two >> 16 & 0xFF), a2 = Double(two >> 24)
+        if a1 < 255 || a2 < 255 {
+            let da = a1 - a2
+            let dr = (r1 * a1 - r2 * a2 - 128 * da) / 255
+            let dg = (g1 * a1 - g2 * a2 - 128 * da) / 255
+            let db = (b1 * a1 - b2 * a2 - 128 * da) / 255
+            let delta = luma(dr, dg, db)
+            return delta == 0 && da != 0 ? da / 2 : delta
+        }
+        return luma(r1 - r2, g1 - g2, b1 - b2)
+    }
+
+    @inline(__always)
+    static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+
+    /// Whether 3 or more of the pixel's neighbours are identical to it (a flat area).
+    @inline(__always)
+    static func hasManySiblings(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        let index = y * width + x
+        let value = image[index]
+        if x > 0 && x < width - 1 && y > 0 && y < height - 1 {
+            let above = index - width, below = index + width
+            var same = 0
+            same += image[above - 1] == value ? 1 : 0
+            same += image[above] == value ? 1 : 0
+            same += image[above + 1] == value ? 1 : 0
+            same += image[index - 1] == value ? 1 : 0
+            same += image[index + 1] == value ? 1 : 0
+            same += image[below - 1] == value ? 1 : 0
+            same += image[below] == value ? 1 : 0
+            same += image[below + 1] == value ? 1 : 0
+            return same > 2
+        }
+        let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
+        let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
+        var same = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        for nx in x0...x2 {
+            for ny in y0...y2 where (nx != x || ny != y) && image[ny * width + nx] == value {
+                same += 1
+                if same > 2 { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes what a failing frame leaves behind — `<dir>/<scene>/<offset>/expected.png`,
+/// `actual.png`, `diff.png`, `result.json` — and the run's `result.json` and `report.html`.
+/// Every file goes through a temporary name and a rename.
+public enum ArtifactWriter {
+    /// Removes the previous run's artifacts, but only from a folder that holds our
+    /// `result.json` (never a folder the user pointed at by mistake).
+    static func clearPreviousRun(in directory: String) throws {
+        let marker = (directory as NSString).appendingPathComponent("result.json")
+        guard FileManager.default.fileExists(atPath: marker), (try? RunResult.load(path: marker)) != nil else { return }
+        try FileManager.default.removeItem(atPath: directory)
+    }
+
+    static func frameDirectory(_ outcome: FrameOutcome, in directory: String) -> String {
+        ((directory as NSString).appendingPathComponent(outcome.scene) as NSString).appendingPathComponent(Scene.format(outcome.offset))
+    }
+
+    static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, diff: RGBAImage?,
+                           to directory: String) throws -> FrameArtifacts {
+        let folder = frameDirectory(outcome, in: directory)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func path(_ name: String) -> String { absolute((folder as NSString).appendingPathComponent(name)) }
+        var artifacts = FrameArtifacts(expected: nil, actual: path("actual.png"), diff: nil, result: path("result.json"))
+        try actual.writePNG(to: artifacts.actual)
+        if let golden {
+            artifacts.expected = path("expected.png")
+            try AtomicFile.copy(from: golden, to: artifacts.expected!)
+        }
+        if let diff {
+            artifacts.diff = path("diff.png")
+            try diff.writePNG(to: artifacts.diff!)
+        }
+        var described = outcome
+        described.artifacts = artifacts
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(RunResult.Frame(described)) + Data("\n".utf8), to: artifacts.result)
+        return artifacts
+    }
+
+    static func writeRunReports(_ report: RegressionReport, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = RunResult(report)
+        try AtomicFile.write(try result.encoded(), to: (directory as NSString).appendingPathComponent("result.json"))
+        try AtomicFile.write(Data(HTMLReport.render(result).utf8), to: (directory as NSString).appendingPathComponent("report.html"))
+    }
+
+    /// `snapshot accept`: the last check's actual images become the goldens, byte for byte,
+    /// without rendering again. Returns the goldens written.
+    public static func accept(artifactsDirectory directory: String, scenes: Set<String>? = nil) throws -> [String] {
+        let resultPath = (directory as NSString).appendingPathComponent("result.json")
+        var result = try RunResult.load(path: resultPath)
+        var written: [String] = []
+        var goldenRoots = Set<String>()
+        for (index, frame) in result.frames.enumerated() where frame.status.isFailure {
+            if let scenes, !scenes.contains(frame.scene) { continue }
+            guard let actual = frame.artifacts?.actual, FileManager.default.fileExists(atPath: actual) else {
+                throw RenderError.input("the actual image of \(frame.scene) @\(Scene.format(frame.offset)) is gone; run `snapshot check` again")
+            }
+            try FileManager.default.createDirectory(atPath: (frame.golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.copy(from: actual, to: frame.golden)
+            written.append(frame.golden)
+            goldenRoots.insert(result.goldenDirectory)
+            result.frames[index].status = .rerecorded
+            result.frames[index].message = "accepted into \(frame.golden)"
+        }
+        for root in goldenRoots {
+            try result.environment.write(to: (root as NSString).appendingPathComponent("environment.json"))
+        }
+        // Accepted frames are no longer pending: a second accept does nothing.
+        try AtomicFile.write(try result.encoded(), to: resultPath)
+        return written
+    }
+}

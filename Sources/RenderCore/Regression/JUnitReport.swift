@@ -1,0 +1,58 @@
+import Foundation
+
+/// JUnit XML for CI dashboards: one test case per frame, failures with their message and the
+/// artifact paths (as properties and in the `[[ATTACHMENT|path]]` form Jenkins and GitLab read).
+public enum JUnitReport {
+    public static func render(_ report: RegressionReport) -> String {
+        let failures = report.failures.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"snapshot\" tests=\"\(report.frames.count)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"\(escape(report.suiteFile ?? "snapshot"))\" tests=\"\(report.frames.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for frame in report.frames {
+            xml += "    <testcase classname=\"\(escape(frame.scene))\" name=\"\(escape(frame.label))\">\n"
+            var attachments: [(String, String)] = []
+            if let artifacts = frame.artifacts {
+                attachments = [("expected", artifacts.expected), ("actual", artifacts.actual), ("diff", artifacts.diff),
+                               ("result", artifacts.result)].compactMap { name, path in path.map { (name, $0) } }
+            }
+            xml += "      <properties>\n"
+            xml += "        <property name=\"golden\" value=\"\(escape(absolute(frame.goldenPath)))\"/>\n"
+            for (name, path) in attachments { xml += "        <property name=\"\(name)\" value=\"\(escape(path))\"/>\n" }
+            xml += "      </properties>\n"
+            if frame.status.isFailure {
+                var text = frame.message
+                if let environment = report.environmentMessage { text += "\n" + environment }
+                xml += "      <failure type=\"\(frame.status.rawValue)\" message=\"\(escape(frame.message))\">\(escape(text))</failure>\n"
+                xml += "      <system-out>\(attachments.map { "[[ATTACHMENT|\(escape($0.1))]]" }.joined(separator: "\n"))</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    public static func write(_ report: RegressionReport, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try AtomicFile.write(Data(render(report).utf8), to: path)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                // XML 1.0 forbids most control characters even as references.
+                if scalar.value < 0x20 { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Renders a suite's frames and compares them with their goldens (`snapshot check` and
+/// `snapshot record`): layout once per scene, then frames render, compare and write on all
+/// cores; artifacts for every failing frame; the environment fingerprint beside the goldens.
+public struct RegressionRunner {
+    public var suite: Suite
+    public var recordMode: RecordMode
+    public var overrides = ToleranceOverrides()
+    public var shard: Shard?
+    /// Only these scenes (nil: all).
+    public var sceneFilter: Set<String>?
+    /// Where failing frames' artifacts and the run's result.json / report.html go (nil: none).
+    public var artifactsDirectory: String?
+    public var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    /// Called after each frame, in completion order: (frames done, frames in all, the frame).
+    public var progress: ((Int, Int, FrameOutcome) -> Void)?
+    /// The environment the record mode came from (to say "CI is set" when it explains one).
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    public init(suite: Suite, recordMode: RecordMode) {
+        self.suite = suite
+        self.recordMode = recordMode
+    }
+
+    public func run() throws -> RegressionReport {
+        var entries = suite.entries
+        if let sceneFilter {
+            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name } }) {
+                throw RenderError.input("no scene named '\(unknown)' in the suite")
+            }
+            entries = entries.filter { sceneFilter.contains($0.name) }
+        }
+        if let shard {
+            let chosen = shard.select(entries.map(\.name))
+            entries = entries.filter { chosen.contains($0.name) }
+        }
+        if let artifactsDirectory { try ArtifactWriter.clearPreviousRun(in: artifactsDirectory) }
+        // Layout uses pango, which is not thread-safe: scenes are laid out one by one first.
+        let renderers = try entries.map { try SceneRenderer(scene: $0.scene) }
+        var jobs: [(entry: Int, frame: ScrollFrame)] = []
+        for (index, renderer) in renderers.enumerated() {
+            for frame in renderer.frames { jobs.append((index, frame)) }
+        }
+        let environment = EnvironmentFingerprint.current(scales: entries.map(\.scene.scale))
+        let results = ResultSlots(count: jobs.count)
+        let workers = max(1, min(concurrency, jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let job = results.nextJob() {
+                let (entryIndex, frame) = jobs[job]
+                let outcome = process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame)
+                results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
+            }
+        }
+        let frames = results.outcomes
+        let wroteGoldens = frames.contains { $0.status == .recorded || $0.status == .rerecorded }
+        let recorded = EnvironmentFingerprint.load(path: suite.fingerprintPath)
+        if wroteGoldens {
+            try FileManager.default.createDirectory(atPath: suite.goldenDirectory, withIntermediateDirectories: true)
+            var fingerprint = environment
+            // Keep scales of goldens this run did not touch (a shard or a filtered run).
+            if let recorded { fingerprint.scales = Array(Set(recorded.scales + environment.scales)).sorted() }
+            try fingerprint.write(to: suite.fingerprintPath)
+        }
+        let failing = frames.contains { $0.status.isFailure }
+        let changes = failing ? (recorded.map { environment.changes(since: $0) } ?? []) : []
+        let report = RegressionReport(frames: frames, recordMode: recordMode, suiteFile: suite.file,
+                                      goldenDirectory: suite.goldenDirectory, environment: environment,
+                                      environmentChanges: changes, shard: shard)
+        if let artifactsDirectory { try ArtifactWriter.writeRunReports(report, to: artifactsDirectory) }
+        return report
+    }
+
+    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) -> FrameOutcome {
+        let golden = suite.goldenPath(scene: entry.name, offset: frame.userOffset)
+        let scale = entry.scene.scale
+        func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
+            FrameOutcome(scene: entry.name, offset: frame.userOffset, scale: scale, status: status, goldenPath: golden,
+                         comparison: comparison, message: message)
+        }
+        do {
+            let canvas = try renderer.render(frame)
+            let actual = canvas.rgbaImage
+            guard FileManager.default.fileExists(atPath: golden) else {
+                if recordMode.writesMissing {
+                    try writeGolden(canvas, to: golden)
+                    return outcome(.recorded, nil, "recorded \(golden)")
+                }
+                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
+                missing.artifacts = try artifactsDirectory.map {
+                    try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, diff: nil, to: $0)
+                }
+                return missing
+            }
+            let expected: RGBAImage
+            do {
+                expected = try RGBAImage(contentsOfPNG: golden)
+            } catch {
+                if recordMode.rewritesFailing {
+                    try writeGolden(canvas, to: golden)
+                    return outcome(.rerecorded, nil, "re-recorded \(golden) (the old one was unreadable)")
+                }
+                var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with `snapshot record`")
+                broken.artifacts = try artifactsDirectory.map {
+                    try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, diff: nil, to: $0)
+                }
+                return broken
+            }
+            let options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
+            let comparison = PixelComparison.compare(expected: expected, actual: actual, options: options)
+            if comparison.passed { return outcome(.passed, comparison, comparison.summary) }
+            if recordMode.rewritesFailing {
+                try writeGolden(canvas, to: golden)
+                return outcome(.rerecorded, comparison, "re-recorded \(golden): \(comparison.summary)")
+            }
+            var failed = outcome(.failed, comparison, Self.failureMessage(comparison, scale: scale))
+            failed.artifacts = try artifactsDirectory.map {
+                try ArtifactWriter.writeFrame(failed, expected: golden, actual: canvas,
+                                              diff: DiffImage.render(expected: expected, result: comparison), to: $0)
+            }
+            return failed
+        } catch {
+            return outcome(.failed, nil, "error: \(error)")
+        }
+    }
+
+    private func writeGolden(_ canvas: Canvas, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try canvas.writePNG(to: path)
+    }
+
+    static func failureMessage(_ comparison: PixelComparisonResult, scale: Double) -> String {
+        guard comparison.sizeMatches else { return comparison.summary }
+        var message = comparison.summary
+        let regions = comparison.regions.map { RegionInPoints($0, scale: scale) }
+        if let first = regions.first {
+            message += "; \(regions.count) changed region\(regions.count == 1 ? "" : "s"), first at x \(Scene.format(first.x)) y \(Scene.format(first.y)) w \(Scene.format(first.width)) h \(Scene.format(first.height)) pt"
+        }
+        return message
+    }
+}
+
+/// A run's outcome: every frame in suite order, the environment, and the exit status.
+public struct RegressionReport: Sendable {
+    public let frames: [FrameOutcome]
+    public let recordMode: RecordMode
+    public let suiteFile: String?
+    public let goldenDirectory: String
+    public let environment: EnvironmentFingerprint
+    /// Non-empty when frames failed and the environment differs from the goldens' one.
+    public let environmentChanges: [String]
+    public let shard: Shard?
+
+    public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
+    /// 0 when every frame passed or was recorded, 1 on differences or missing goldens.
+    public var exitStatus: Int32 { failures.isEmpty ? 0 : 1 }
+
+    public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
+
+    /// `12 frames: 10 passed, 1 failed, 1 recorded`
+    public var summary: String {
+        let parts = [FrameStatus.passed, .failed, .missing, .recorded, .rerecorded].compactMap { status -> String? in
+            let count = count(status)
+            return count > 0 ? "\(count) \(status.rawValue)" : nil
+        }
+        return "\(frames.count) frame\(frames.count == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+
+    /// The line explaining an environment change, when there is one.
+    public var environmentMessage: String? {
+        environmentChanges.isEmpty ? nil
+            : "the rendering environment changed since the goldens were recorded: " + environmentChanges.joined(separator: "; ")
+    }
+}
+
+/// Hands out job indices and collects outcomes from worker threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var done = 0
+    private var slots: [FrameOutcome?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func nextJob() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ outcome: FrameOutcome, at index: Int, then report: (Int) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = outcome
+        done += 1
+        report(done)
+    }
+
+    var outcomes: [FrameOutcome] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+}

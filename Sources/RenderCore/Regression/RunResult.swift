@@ -1,0 +1,82 @@
+import Foundation
+
+/// `result.json`: a run as data, for scripts, for `snapshot accept`, and for the reports.
+public struct RunResult: Codable, Sendable {
+    public var tool = "snapshot"
+    public var version = 1
+    public var suite: String?
+    public var goldenDirectory: String
+    public var recordMode: RecordMode
+    public var shard: String?
+    public var summary: [String: Int]
+    public var environment: EnvironmentFingerprint
+    public var environmentChanges: [String]
+    public var frames: [Frame]
+
+    public struct Frame: Codable, Sendable {
+        public var scene: String
+        public var offset: Double
+        public var status: FrameStatus
+        public var golden: String
+        public var message: String
+        public var diffPixels: Int?
+        public var aaPixels: Int?
+        public var windowMax: Int?
+        public var allowedDiffPixels: Int?
+        public var expectedSize: ImageSize?
+        public var actualSize: ImageSize?
+        /// Changed regions in pixels of the frame.
+        public var regions: [PixelRect]
+        /// The same regions in points.
+        public var regionsPt: [RegionInPoints]
+        public var artifacts: FrameArtifacts?
+
+        init(_ outcome: FrameOutcome) {
+            scene = outcome.scene
+            offset = outcome.offset
+            status = outcome.status
+            golden = absolute(outcome.goldenPath)
+            message = outcome.message
+            diffPixels = outcome.comparison?.diffPixels
+            aaPixels = outcome.comparison?.aaPixels
+            windowMax = outcome.comparison?.windowMax
+            allowedDiffPixels = outcome.comparison?.allowedDiffPixels
+            expectedSize = outcome.comparison?.expectedSize
+            actualSize = outcome.comparison?.actualSize
+            regions = outcome.comparison?.regions ?? []
+            regionsPt = outcome.regionsInPoints
+            artifacts = outcome.artifacts
+        }
+    }
+
+    init(_ report: RegressionReport) {
+        suite = report.suiteFile.map(absolute)
+        goldenDirectory = absolute(report.goldenDirectory)
+        recordMode = report.recordMode
+        shard = report.shard?.description
+        var summary = ["frames": report.frames.count]
+        for status in [FrameStatus.passed, .failed, .missing, .recorded, .rerecorded] { summary[status.rawValue] = report.count(status) }
+        self.summary = summary
+        environment = report.environment
+        environmentChanges = report.environmentChanges
+        frames = report.frames.map(Frame.init)
+    }
+
+    public static func load(path: String) throws -> RunResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RenderError.input("cannot read '\(path)': no such file (run `snapshot check` first)")
+        }
+        guard let result = try? JSONDecoder().decode(RunResult.self, from: data), result.tool == "snapshot" else {
+            throw RenderError.input("'\(path)' is not a snapshot result.json")
+        }
+        return result
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }

@@ -1,0 +1,211 @@
+import Foundation
+
+/// A set of named scenes whose frames are kept as golden PNGs: what `snapshot check` renders
+/// and compares. Read from a JSON suite file (`snapshot.json` by default), or made from one
+/// mail and command-line options.
+public struct Suite: Sendable {
+    public struct Entry: Sendable {
+        public var name: String
+        public var scene: Scene
+        public var tolerance: Tolerance
+
+        public init(name: String, scene: Scene, tolerance: Tolerance = Tolerance()) {
+            self.name = name
+            self.scene = scene
+            self.tolerance = tolerance
+        }
+    }
+
+    /// Where goldens live: `golden/<scene>/<offset>.png` for suites, `DIR/<offset>.png` for
+    /// one mail.
+    public enum Layout: Sendable { case perScene, flat }
+
+    public var entries: [Entry]
+    public var goldenDirectory: String
+    public var layout: Layout
+    /// The suite file, for reports (nil for a single mail).
+    public var file: String?
+
+    public init(entries: [Entry], goldenDirectory: String, layout: Layout = .perScene, file: String? = nil) {
+        self.entries = entries
+        self.goldenDirectory = goldenDirectory
+        self.layout = layout
+        self.file = file
+    }
+
+    public func goldenPath(scene: String, offset: Double) -> String {
+        let name = Scene.format(offset) + ".png"
+        switch layout {
+        case .perScene: return ((goldenDirectory as NSString).appendingPathComponent(scene) as NSString).appendingPathComponent(name)
+        case .flat: return (goldenDirectory as NSString).appendingPathComponent(name)
+        }
+    }
+
+    public var fingerprintPath: String { (goldenDirectory as NSString).appendingPathComponent("environment.json") }
+
+    /// Scene names become folder names: letters, digits, `.`, `_`, `-`, not starting with `.`.
+    public static func isValidName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 100, let first = name.unicodeScalars.first, first != "." && first != "-" else { return false }
+        return name.unicodeScalars.allSatisfy { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || "._-".unicodeScalars.contains($0) }
+    }
+
+    /// Named device viewports (points and scale).
+    public static let devices: [String: (width: Double, height: Double, scale: Double)] = [
+        "iphone-se": (375, 667, 2),
+        "iphone-13-mini": (375, 812, 3),
+        "iphone-13": (390, 844, 3),
+        "iphone-14": (390, 844, 3),
+        "iphone-15": (393, 852, 3),
+        "iphone-15-pro": (393, 852, 3),
+        "iphone-15-pro-max": (430, 932, 3),
+        "ipad-air": (820, 1180, 2),
+    ]
+}
+
+// MARK: Reading a suite file
+
+extension Suite {
+    static let sceneKeys: Set<String> = ["name", "mail", "html", "header", "device", "viewport", "offsets", "indicator", "tolerance", "masks"]
+    static let defaultKeys: Set<String> = ["header", "device", "viewport", "offsets", "indicator", "tolerance", "masks"]
+
+    /// Reads and checks a suite file; every problem is a one-line `RenderError.input`.
+    public static func load(path: String) throws -> Suite {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw RenderError.input("cannot read suite '\(path)': no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.input("cannot read suite '\(path)'") }
+        guard data.count <= 16 << 20 else { throw RenderError.input("suite '\(path)' is larger than 16 MB") }
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data) } catch {
+            throw RenderError.input("\(path): not valid JSON")
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: base.isEmpty ? "." : base).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = try JSONFields(json, path: (path as NSString).lastPathComponent)
+        try root.allowOnly(["golden", "defaults", "scenes"])
+        let defaults = try root.object("defaults")
+        try defaults?.allowOnly(defaultKeys)
+        guard let scenes = try root.array("scenes"), !scenes.isEmpty else {
+            throw RenderError.input("\(root.path): 'scenes' must list at least one scene")
+        }
+        var seen = Set<String>()
+        var entries: [Entry] = []
+        for (index, value) in scenes.enumerated() {
+            let fields = try JSONFields(value, path: "\(root.path): scenes[\(index)]")
+            try fields.allowOnly(sceneKeys)
+            guard let name = try fields.string("name") else { throw RenderError.input("\(fields.path): 'name' is required") }
+            guard isValidName(name) else {
+                throw RenderError.input("\(fields.path): name '\(name)' may hold only letters, digits, '.', '_' and '-'")
+            }
+            guard seen.insert(name).inserted else { throw RenderError.input("\(fields.path): scene name '\(name)' is used twice") }
+            entries.append(try entry(name: name, fields: fields, defaults: defaults, folder: folder))
+        }
+        let golden = try root.string("golden") ?? "golden"
+        guard !golden.isEmpty else { throw RenderError.input("\(root.path).golden: empty folder name") }
+        let goldenDirectory = golden.hasPrefix("/") ? golden : (base.isEmpty ? golden : (base as NSString).appendingPathComponent(golden))
+        return Suite(entries: entries, goldenDirectory: goldenDirectory, layout: .perScene, file: path)
+    }
+
+    private static func entry(name: String, fields: JSONFields, defaults: JSONFields?, folder: String) throws -> Entry {
+        let mail = try fields.string("mail"), inline = try fields.string("html")
+        let html: String
+        switch (mail, inline) {
+        case let (path?, nil): html = try readMail(path, folder: folder, context: fields.path)
+        case let (nil, text?): html = text
+        case (nil, nil): throw RenderError.input("\(fields.path): give 'mail' (a file) or 'html' (inline)")
+        case (_?, _?): throw RenderError.input("\(fields.path): give either 'mail' or 'html', not both")
+        }
+        var scene = Scene(html: html)
+        // Local images of a mail file resolve inside its folder; inline HTML uses the suite's.
+        scene.baseDirectory = mail.map { path in
+            ((path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)) as NSString).deletingLastPathComponent
+        } ?? folder
+        var tolerance = Tolerance()
+        for source in [defaults, fields].compactMap({ $0 }) {
+            try apply(source, to: &scene, tolerance: &tolerance)
+        }
+        do { try scene.validate() } catch let error as RenderError { throw RenderError.input("\(fields.path): \(error.description)") }
+        return Entry(name: name, scene: scene, tolerance: tolerance)
+    }
+
+    /// Settings of `defaults` first, then the scene's own; each key replaces the earlier value.
+    private static func apply(_ fields: JSONFields, to scene: inout Scene, tolerance: inout Tolerance) throws {
+        if let device = try fields.string("device") {
+            guard let size = devices[device.lowercased()] else {
+                throw RenderError.input("\(fields.path).device: unknown device '\(device)' (known: \(devices.keys.sorted().joined(separator: ", ")))")
+            }
+            scene.viewportWidth = size.width; scene.viewportHeight = size.height; scene.scale = size.scale
+        }
+        if let viewport = try fields.object("viewport") {
+            try viewport.allowOnly(["width", "height", "scale"])
+            if let width = try viewport.number("width") { scene.viewportWidth = width }
+            if let height = try viewport.number("height") { scene.viewportHeight = height }
+            if let scale = try viewport.number("scale") { scene.scale = scale }
+        }
+        if let header = try fields.object("header") {
+            try header.allowOnly(["height", "color", "html"])
+            if let height = try header.number("height") { scene.headerHeight = height }
+            if let colour = try header.string("color") {
+                guard let parsed = CSSColor.parse(colour) else { throw RenderError.input("\(header.path).color: '\(colour)' is not a CSS colour") }
+                scene.headerColor = parsed
+            }
+            if let html = try header.string("html") { scene.headerHTML = html }
+        }
+        if let offsets = try fields.array("offsets") {
+            guard !offsets.isEmpty, offsets.count <= 1000 else { throw RenderError.input("\(fields.path).offsets: list 1 to 1000 offsets") }
+            scene.offsets = try offsets.map { value in
+                guard let number = JSONFields.number(value) else {
+                    throw RenderError.input("\(fields.path).offsets: expected an array of numbers")
+                }
+                return number == 0 ? 0 : number
+            }
+        }
+        if let indicator = try fields.string("indicator") {
+            guard let mode = IndicatorMode(rawValue: indicator) else {
+                throw RenderError.input("\(fields.path).indicator: '\(indicator)' is not one of none, seed, follow")
+            }
+            scene.indicator = mode
+        }
+        if let settings = try fields.object("tolerance") {
+            try settings.allowOnly(["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "window"])
+            if let threshold = try settings.number("threshold") {
+                guard threshold >= 0, threshold <= 1 else { throw RenderError.input("\(settings.path).threshold: must be between 0 and 1") }
+                tolerance.threshold = threshold
+            }
+            if let includeAA = try settings.bool("includeAA") { tolerance.includeAA = includeAA }
+            if let count = try settings.wholeNumber("maxDiffPixels", atLeast: 0) { tolerance.maxDiffPixels = count }
+            if let ratio = try settings.number("maxDiffRatio") {
+                guard ratio >= 0, ratio <= 1 else { throw RenderError.input("\(settings.path).maxDiffRatio: must be between 0 and 1") }
+                tolerance.maxDiffRatio = ratio
+            }
+            if let window = try settings.wholeNumber("window", atLeast: 1) { tolerance.window = window }
+        }
+        if let masks = try fields.array("masks") {
+            tolerance.masks = try masks.enumerated().map { index, value in
+                let mask = try JSONFields(value, path: "\(fields.path).masks[\(index)]")
+                try mask.allowOnly(["x", "y", "width", "height"])
+                guard let x = try mask.number("x"), let y = try mask.number("y"),
+                      let width = try mask.number("width"), let height = try mask.number("height"), width > 0, height > 0 else {
+                    throw RenderError.input("\(mask.path): needs x, y and a positive width and height (points)")
+                }
+                return MaskRect(x: x, y: y, width: width, height: height)
+            }
+        }
+    }
+
+    /// Mail files are read only inside the suite's folder (design §6).
+    private static func readMail(_ path: String, folder: String, context: String) throws -> String {
+        let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        let resolved = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw RenderError.input("\(context).mail: '\(path)' is outside the suite's folder")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: resolved) else {
+            throw RenderError.input("\(context).mail: cannot read '\(path)'")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

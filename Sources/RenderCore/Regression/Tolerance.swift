@@ -1,0 +1,65 @@
+/// A rectangle the comparison ignores, in points of the viewport (like `--mask x,y,w,h`).
+public struct MaskRect: Equatable, Hashable, Sendable, Codable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// The pixels the rectangle touches at `scale` (partly covered pixels are masked too).
+    public func pixels(scale: Double) -> PixelRect {
+        let left = Int((x * scale).rounded(.down)), top = Int((y * scale).rounded(.down))
+        let right = Int(((x + width) * scale).rounded(.up)), bottom = Int(((y + height) * scale).rounded(.up))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// How strictly one scene's frames are compared: pixelmatch's threshold and anti-aliasing
+/// switch, a failure budget, and masks in points.
+public struct Tolerance: Equatable, Sendable {
+    public var threshold = 0.1
+    public var includeAA = false
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+    /// Side of the density window, in pixels.
+    public var window: Int?
+    public var masks: [MaskRect] = []
+
+    public init() {}
+
+    public func comparisonOptions(scale: Double) -> ComparisonOptions {
+        var options = ComparisonOptions()
+        options.threshold = threshold
+        options.includeAA = includeAA
+        options.maxDiffPixels = maxDiffPixels
+        options.maxDiffRatio = maxDiffRatio
+        options.window = window
+        options.masks = masks.map { $0.pixels(scale: scale) }
+        return options
+    }
+
+    /// Command-line flags win over the suite file; their masks are added to the scene's.
+    public func applying(_ overrides: ToleranceOverrides) -> Tolerance {
+        var result = self
+        if let value = overrides.threshold { result.threshold = value }
+        if let value = overrides.includeAA { result.includeAA = value }
+        if let value = overrides.maxDiffPixels { result.maxDiffPixels = value }
+        if let value = overrides.maxDiffRatio { result.maxDiffRatio = value }
+        if let value = overrides.window { result.window = value }
+        if let value = overrides.masks { result.masks += value }
+        return result
+    }
+}
+
+/// Tolerance settings given explicitly (on the command line or in a suite's defaults); nil
+/// means "not given".
+public struct ToleranceOverrides: Equatable, Sendable {
+    public var threshold: Double?
+    public var includeAA: Bool?
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+    public var window: Int?
+    public var masks: [MaskRect]?
+
+    public init() {}
+}

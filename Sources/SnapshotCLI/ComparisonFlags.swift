@@ -1,0 +1,55 @@
+import RenderCore
+
+/// The comparison flags `check`, `record` and `diff` share.
+enum ComparisonFlags {
+    static let options: Set<String> = ["threshold", "max-diff-pixels", "max-diff-ratio", "window", "mask"]
+    static let switches: Set<String> = ["include-aa"]
+
+    /// Only the flags given on the command line; the rest stay nil so suite settings apply.
+    static func overrides(_ arguments: Arguments) throws -> ToleranceOverrides {
+        var overrides = ToleranceOverrides()
+        if let threshold = try arguments.number("threshold") {
+            guard threshold >= 0, threshold <= 1 else { throw UsageError("--threshold must be between 0 and 1, got \(format(threshold))") }
+            overrides.threshold = threshold
+        }
+        if arguments.has("include-aa") { overrides.includeAA = true }
+        if let count = try arguments.number("max-diff-pixels") {
+            guard count >= 0, count == count.rounded(), count < 1e12 else {
+                throw UsageError("--max-diff-pixels must be a whole number of pixels, got \(format(count))")
+            }
+            overrides.maxDiffPixels = Int(count)
+        }
+        if let ratio = try arguments.number("max-diff-ratio") {
+            guard ratio >= 0, ratio <= 1 else { throw UsageError("--max-diff-ratio must be between 0 and 1, got \(format(ratio))") }
+            overrides.maxDiffRatio = ratio
+        }
+        if let window = try arguments.number("window") {
+            guard window >= 1, window == window.rounded(), window <= 100_000 else {
+                throw UsageError("--window must be a whole number of pixels of at least 1, got \(format(window))")
+            }
+            overrides.window = Int(window)
+        }
+        let masks = try arguments.allValues("mask").flatMap(parseMasks)
+        if !masks.isEmpty { overrides.masks = masks }
+        return overrides
+    }
+
+    /// `x,y,w,h` rectangles in points, several separated by `;`.
+    static func parseMasks(_ text: String) throws -> [MaskRect] {
+        try text.split(separator: ";").map { item in
+            let numbers = item.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard numbers.count == 4, numbers.allSatisfy({ $0?.isFinite == true }) else {
+                throw UsageError("--mask '\(item)' is not x,y,width,height")
+            }
+            let rect = MaskRect(x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!)
+            guard rect.width > 0, rect.height > 0 else { throw UsageError("--mask '\(item)' has no area") }
+            return rect
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+import Foundation

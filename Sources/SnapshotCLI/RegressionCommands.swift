@@ -1,0 +1,101 @@
+import Foundation
+import RenderCore
+
+/// `snapshot check`, `snapshot record` and `snapshot accept`: argument handling and output;
+/// the work is RenderCore's `RegressionRunner` and `ArtifactWriter`.
+extension SnapshotCommand {
+    static let regressionOptions: Set<String> = ["record", "artifacts", "junit", "shard", "golden", "scene"]
+    static let defaultSuite = "snapshot.json"
+    static let defaultArtifacts = ".snapshot-artifacts"
+    /// Suites with more frames than this print a progress line per frame on stderr.
+    static let progressThreshold = 20
+
+    func regression(_ command: String, _ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("expected one suite file or mail, got \(arguments.positionals.count)")
+        }
+        let mode: RecordMode
+        if let raw = arguments.value("record") {
+            guard let parsed = RecordMode(rawValue: raw) else {
+                throw UsageError("--record '\(raw)' is not one of all, missing, failed, never")
+            }
+            mode = parsed
+        } else {
+            mode = command == "record" ? .all : RecordMode.default(environment: environment)
+        }
+        var runner = RegressionRunner(suite: try loadSuite(arguments), recordMode: mode)
+        runner.environment = environment
+        runner.overrides = try ComparisonFlags.overrides(arguments)
+        if let shard = arguments.value("shard") {
+            guard let parsed = Shard(shard) else { throw UsageError("--shard '\(shard)' is not i/n with 1 <= i <= n") }
+            runner.shard = parsed
+        }
+        let scenes = arguments.allValues("scene").flatMap { $0.split(separator: ",").map(String.init) }
+        if !scenes.isEmpty { runner.sceneFilter = Set(scenes) }
+        let artifacts = arguments.value("artifacts") ?? Self.defaultArtifacts
+        runner.artifactsDirectory = artifacts
+        let frameCount = runner.suite.entries.reduce(0) { $0 + $1.scene.offsets.count }
+        if frameCount > Self.progressThreshold {
+            runner.progress = { done, total, frame in
+                standardError("snapshot: [\(done)/\(total)] \(frame.label) \(frame.status.rawValue)")
+            }
+        }
+        let report = try runner.run()
+        for frame in report.frames {
+            switch frame.status {
+            case .passed: continue
+            case .recorded, .rerecorded: standardOutput(frame.message)
+            case .failed, .missing:
+                var line = "FAIL \(frame.label): \(frame.message)"
+                if let diff = frame.artifacts?.diff { line += "; diff: \(relative(diff))" }
+                else if let actual = frame.artifacts?.actual { line += "; actual: \(relative(actual))" }
+                standardOutput(line)
+            }
+        }
+        if let environment = report.environmentMessage { standardOutput(environment) }
+        if let junit = arguments.value("junit") { try JUnitReport.write(report, to: junit) }
+        var summary = report.summary
+        if !report.failures.isEmpty {
+            summary += "; report: \((artifacts as NSString).appendingPathComponent("report.html")); accept with `snapshot accept`"
+        }
+        standardOutput(summary)
+        return report.exitStatus
+    }
+
+    /// A suite file, or one mail with render options and `--golden DIR`.
+    private func loadSuite(_ arguments: Arguments) throws -> Suite {
+        let target = arguments.positionals.first ?? Self.defaultSuite
+        let usedRenderOptions = Self.renderOptions.subtracting(["out"]).sorted().filter { arguments.value($0) != nil }
+        if arguments.value("out") != nil { throw UsageError("--out is for render; goldens go to --golden DIR or the suite's folder") }
+        if target.lowercased().hasSuffix(".json") {
+            if arguments.positionals.isEmpty && !FileManager.default.fileExists(atPath: target) {
+                throw UsageError("no \(Self.defaultSuite) here: give a suite file or a mail (MAIL.html --golden DIR)")
+            }
+            if let option = usedRenderOptions.first {
+                throw UsageError("--\(option) applies to a single mail; set it in the suite file")
+            }
+            if arguments.value("golden") != nil { throw UsageError("--golden applies to a single mail; a suite names its folder with \"golden\"") }
+            return try Suite.load(path: target)
+        }
+        let scene = try makeScene(arguments, html: try readMail(target), mailPath: target)
+        let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = Suite.isValidName(base) ? base : "mail"
+        return Suite(entries: [Suite.Entry(name: name, scene: scene)], goldenDirectory: arguments.value("golden") ?? "golden",
+                     layout: .flat, file: nil)
+    }
+
+    func accept(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.isEmpty else { throw UsageError("accept takes no file; it reads --artifacts DIR (default \(Self.defaultArtifacts))") }
+        let scenes = arguments.allValues("scene").flatMap { $0.split(separator: ",").map(String.init) }
+        let written = try ArtifactWriter.accept(artifactsDirectory: arguments.value("artifacts") ?? Self.defaultArtifacts,
+                                                scenes: scenes.isEmpty ? nil : Set(scenes))
+        for path in written { standardOutput("accepted \(relative(path))") }
+        if written.isEmpty { standardOutput("nothing to accept: the last check had no failing frames") }
+        return 0
+    }
+
+    private func relative(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+    }
+}
