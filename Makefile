@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
                    fonts-liberation2 fonts-dejavu-core
 SNAPSHOT := .build/release/snapshot
 
-.PHONY: all deps build demo test bench-compare fidelity clean
+.PHONY: all deps build demo test bench-compare bench-layout fidelity clean
 
 all: build
 
@@ -39,6 +39,11 @@ test: deps
 bench-compare: deps
 	$(SWIFT) build -c release --product CompareBenchmark
 	.build/release/CompareBenchmark
+
+# Parse + style + layout + paint time per corpus mail, release build (not part of make test).
+bench-layout: deps
+	$(SWIFT) build -c release --product LayoutBenchmark
+	.build/release/LayoutBenchmark ../shared/corpus
 
 # Layout agreement with headless Chromium over ../shared/corpus (not part of make test).
 fidelity:

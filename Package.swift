@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "Snapshot", dependencies: ["SnapshotCLI"]),
         // `make bench-compare`: comparison timing on two full frames (not a test).
         .executableTarget(name: "CompareBenchmark", dependencies: ["RenderCore"], path: "bench/CompareBenchmark"),
+        .executableTarget(name: "LayoutBenchmark", dependencies: ["RenderCore"], path: "bench/LayoutBenchmark"),
         .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI", "SnapshotTesting"]),
     ],
     swiftLanguageModes: [.v5]
