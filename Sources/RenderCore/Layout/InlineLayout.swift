@@ -58,6 +58,8 @@ struct InlineContent {
 struct InlineLayout {
     let fonts: FontSet
     let container: ComputedStyle
+    /// Measuring min-content: only breaks that count for it are allowed.
+    var measuringMinContent = false
 
     /// Segment boundaries in the UTF-8 text, to map pango's runs back to our items.
     private struct Segment {
@@ -88,7 +90,12 @@ struct InlineLayout {
         suppressBreaksBrowsersDoNotTake(in: text, attributes)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        switch container.wordBreak {
+        case .normal: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        case .breakWordWhenNeeded: pango_layout_set_wrap(layout, measuringMinContent ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        case .anywhere: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        case .breakAll: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
+        }
         if let width {
             pango_layout_set_width(layout, Int32(clamping: Int(max(0, width) * Double(PANGO_SCALE))))
         } else {
@@ -140,6 +147,8 @@ struct InlineLayout {
 
     private func buildAttributes(_ segments: [Segment]) -> OpaquePointer {
         let list = pango_attr_list_new()!
+        // Browsers never add hyphens where they break inside a word.
+        if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
         func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ segment: Segment) {
             guard let attribute else { return }
             attribute.pointee.start_index = UInt32(segment.start)

@@ -80,7 +80,9 @@ struct IntrinsicSizes {
             self.engine.layoutBlock(atomic, containingWidth: widths.max)
         }
         // …and their min-content width when measuring the narrowest wrap.
-        let minRun = inline.layout(content, width: 0) { atomic in
+        var minContent = inline
+        minContent.measuringMinContent = true
+        let minRun = minContent.layout(content, width: 0) { atomic in
             self.engine.layoutBlock(atomic, containingWidth: self.outerWidths(atomic).min)
         }
         return (minRun.width, max(maxRun.width, minRun.width))

@@ -119,6 +119,10 @@ extension ComputedStyle {
         case "letter-spacing":
             if keyword == "normal" { letterSpacing = 0 }
             else if case .px(let v)? = len(value, auto: false) { letterSpacing = v }
+        case "word-break":
+            if ["normal", "break-all", "keep-all", "break-word"].contains(keyword) { setWordBreaking(wordBreak: keyword) }
+        case "overflow-wrap", "word-wrap":
+            if ["normal", "break-word", "anywhere"].contains(keyword) { setWordBreaking(overflowWrap: keyword) }
         case "text-transform": if let t = TextTransform(rawValue: keyword) { textTransform = t }
         case "text-indent": if let v = len(value, auto: false) { textIndent = v }
         case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"

@@ -49,6 +49,18 @@ public enum LineHeight: Sendable, Equatable {
 public enum BorderStyle: String, Sendable { case none, hidden, solid, dashed, dotted, double, groove, ridge, inset, outset }
 public enum VerticalAlign: String, Sendable { case baseline, top, middle, bottom, textTop = "text-top", textBottom = "text-bottom", sub, `super` }
 public enum ListStyle: String, Sendable { case disc, circle, square, decimal, lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha", lowerRoman = "lower-roman", upperRoman = "upper-roman", none }
+/// `word-break` and `overflow-wrap` folded into what line breaking needs: where it may
+/// break inside words, and whether such breaks shrink the min-content width.
+public enum WordBreaking: Sendable, Equatable {
+    case normal
+    /// `overflow-wrap: break-word`: break a word only when it cannot fit; min-content unchanged.
+    case breakWordWhenNeeded
+    /// `overflow-wrap: anywhere` or `word-break: break-word`: as above, and min-content counts it.
+    case anywhere
+    /// `word-break: break-all`: break between any two letters.
+    case breakAll
+}
+
 public enum FloatSide: String, Sendable { case none, left, right, both }
 public enum TextTransform: String, Sendable { case none, uppercase, lowercase, capitalize }
 
@@ -112,6 +124,20 @@ public struct ComputedStyle: Sendable {
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
+    public var wordBreak: WordBreaking = .normal
+    private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
+
+    /// Applies `word-break` or `overflow-wrap` (both inherited) and recomputes `wordBreak`.
+    mutating func setWordBreaking(wordBreak property: String? = nil, overflowWrap wrap: String? = nil) {
+        if let property { wordBreakProperty = property }
+        if let wrap { overflowWrapProperty = wrap }
+        switch (wordBreakProperty, overflowWrapProperty) {
+        case ("break-all", _): wordBreak = .breakAll
+        case ("break-word", _), (_, "anywhere"): wordBreak = .anywhere
+        case (_, "break-word"): wordBreak = .breakWordWhenNeeded
+        default: wordBreak = .normal
+        }
+    }
     public var textTransform: TextTransform = .none
     public var textIndent: Length = .px(0)
     /// Decorations from this element and its inline ancestors, painted in the colour of the
@@ -136,6 +162,9 @@ public struct ComputedStyle: Sendable {
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
+        child.wordBreak = wordBreak
+        child.wordBreakProperty = wordBreakProperty
+        child.overflowWrapProperty = overflowWrapProperty
         child.textTransform = textTransform
         child.textIndent = textIndent
         child.visibilityHidden = visibilityHidden
