@@ -245,7 +245,9 @@ struct TableLayout {
             tableWidth = Swift.max(intrinsic.min, Swift.min(available, intrinsic.max))
             autoWidth = true
         }
-        if case .px(let maxWidth) = table.style.maxWidth { tableWidth = Swift.max(intrinsic.min, Swift.min(tableWidth, maxWidth)) }
+        if let maxWidth = table.style.maxWidth.resolve(containingWidth) {
+            tableWidth = Swift.max(intrinsic.min, Swift.min(tableWidth, maxWidth))
+        }
         table.width = tableWidth
         let free = containingWidth - tableWidth - table.margin.left - table.margin.right
         if table.style.margin.left.isAuto && table.style.margin.right.isAuto {
