@@ -4,6 +4,8 @@ struct BoxTreeBuilder {
     let document: StyledDocument
     /// The initial containing block's height, which quirks-mode percentage heights reach.
     var viewportHeight: Double = 844
+    /// Show inline broken images as inline elements rather than Blink's inline-block.
+    var useInlineFallback = false
     /// Where `<img src>` resolves; nil blocks every image.
     var images: ImageStore?
     private var dom: DOMDocument { document.dom }
@@ -136,7 +138,7 @@ struct BoxTreeBuilder {
             return
         }
         if tag == "img" {
-            if let (inlineBox, alt) = inlineBrokenImage(node, style) {
+            if useInlineFallback, let (inlineBox, alt) = inlineBrokenImage(node, style) {
                 // Blink shows such an image as an inline element holding its alt text.
                 collector.inline.items.append(.inlineStart(inlineBox))
                 if !alt.isEmpty { collector.appendText(alt, style: inlineBox.style.inheritedForChild().withoutDecorations) }
