@@ -133,7 +133,9 @@ struct LayoutEngine {
             return
         }
         if case .px(let specified) = box.style.height {
-            contentHeight = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
+            let requested = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
+            // A table cell's height is a minimum: its content is never cut.
+            contentHeight = box.kind == .cell ? max(contentHeight, requested) : requested
         }
         if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
         if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }

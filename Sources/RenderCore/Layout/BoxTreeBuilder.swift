@@ -177,7 +177,8 @@ struct BoxTreeBuilder {
     }
 
     private func brokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> BrokenImage {
-        BrokenImage(alt: dom[node].attributes["alt"], style: style, quirks: dom.mode == .quirks,
+        // Without alt, Blink shows the title as the image's text.
+        BrokenImage(alt: dom[node].attributes["alt"] ?? dom[node].attributes["title"], style: style, quirks: dom.mode == .quirks,
                     insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
                     viewportHeight: viewportHeight)
     }

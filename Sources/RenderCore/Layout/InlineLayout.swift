@@ -258,7 +258,9 @@ struct InlineLayout {
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
     private func buildLine(_ runs: [RunInfo], top: Double) -> LineBox {
-        var above = 0.0, below = 0.0
+        // Each inline box reaches `above` over and `below` under the baseline; with a small
+        // line-height either can be negative, and the line is what their extremes span.
+        var above = -Double.infinity, below = -Double.infinity
         func include(_ style: ComputedStyle) {
             let metrics = fonts.metrics(for: style)
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight

@@ -63,8 +63,9 @@ struct TableLayout {
             case .px(let value):
                 let chrome = engine.horizontalChrome(cell)
                 let width = cell.style.borderBoxSizing ? value : value + chrome
+                // A fixed width is the column's preferred width, not a floor: the column
+                // still shrinks to its content's min-content in a narrower table (as in Blink).
                 fixed = width
-                minimum = Swift.max(minimum, width)
                 maximum = Swift.max(minimum, width)
             case .percent(let value): percent = value
             case .auto: break
@@ -236,7 +237,7 @@ struct TableLayout {
         let intrinsic = intrinsicWidths(table)
         let available = containingWidth - table.margin.left - table.margin.right
         var tableWidth: Double
-        let autoWidth: Bool
+        var autoWidth: Bool
         if let specified = table.style.width.resolve(containingWidth) {
             // Tables are border-box sized; never narrower than their min-content.
             tableWidth = Swift.max(specified, intrinsic.min)
@@ -247,6 +248,10 @@ struct TableLayout {
         }
         if let maxWidth = table.style.maxWidth.resolve(containingWidth) {
             tableWidth = Swift.max(intrinsic.min, Swift.min(tableWidth, maxWidth))
+        }
+        if let minWidth = table.style.minWidth.resolve(containingWidth), minWidth > tableWidth {
+            tableWidth = minWidth
+            autoWidth = false  // the extra width is shared out like a specified width's
         }
         table.width = tableWidth
         let free = containingWidth - tableWidth - table.margin.left - table.margin.right

@@ -20,7 +20,11 @@ public enum Cascade {
         // Walk parents before children (node IDs are in document order, parents first).
         for id in dom.nodes.indices where dom[id].tag != nil {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root
-            let (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: userAgent, author: author)
+            var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: userAgent, author: author)
+            if dom.mode != .quirks {
+                let userAgentPart = declarations[..<userAgentCount]
+                declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
+            }
             var style = parentStyle.inheritedForChild()
             // font-size first: em lengths in every other property depend on it.
             for declaration in declarations where declaration.name == "font-size" || declaration.name == "font" {
