@@ -4,7 +4,7 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev \
                    libpng-dev libharfbuzz-dev libfreetype-dev \
-                   fonts-liberation2 fonts-dejavu-core
+                   fonts-liberation2 fonts-dejavu-core fonts-droid-fallback
 SNAPSHOT := .build/release/snapshot
 
 .PHONY: all deps build demo test bench-compare bench-layout fidelity clean

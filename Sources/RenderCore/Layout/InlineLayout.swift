@@ -261,8 +261,10 @@ struct InlineLayout {
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
-        func include(_ style: ComputedStyle) {
-            let metrics = fonts.metrics(for: style)
+        func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil) {
+            // With line-height: normal a fallback font's own metrics count (as in Blink).
+            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0) : nil }
+                ?? fonts.metrics(for: style)
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
             // Blink gives the ascent side the floor of the half-leading and the descent
             // side the rest, so baselines sit on whole pixels.
@@ -274,7 +276,9 @@ struct InlineLayout {
         include(container)
         for run in runs {
             switch run.segment.item {
-            case .text(_, let style), .lineBreak(let style): include(style)
+            case .text(_, let style), .lineBreak(let style):
+                include(style)
+                if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font) }
             case .inlineStart, .inlineEnd: break
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom

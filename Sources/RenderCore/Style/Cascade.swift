@@ -41,6 +41,12 @@ public enum Cascade {
                 style.quirkyMarginBottom = userAgentMargin.bottom != .px(0) && style.margin.bottom == userAgentMargin.bottom
             }
             if style.display == .inline, dom[id].tag == "html" { style.display = .block }
+            if dom[id].tag == "table", style.blockAlign != nil {
+                // Tables never take the legacy -webkit- alignments from outside (Blink's
+                // StyleAdjuster): they go back to start alignment.
+                style.textAlign = .left
+                style.blockAlign = nil
+            }
             styles[id] = style
         }
         return StyledDocument(dom: dom, styles: styles)

@@ -12,6 +12,7 @@ enum FontConfiguration {
 <fontconfig>
   <dir>/usr/share/fonts/truetype/liberation2</dir>
   <dir>/usr/share/fonts/truetype/dejavu</dir>
+  <dir>/usr/share/fonts/truetype/droid</dir>
   <cachedir>/var/cache/fontconfig</cachedir>
   <!-- Only these files, whatever else the folders hold on a given host. -->
   <selectfont>
@@ -23,10 +24,12 @@ enum FontConfiguration {
       <glob>/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf</glob>
       <glob>/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf</glob>
       <glob>/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf</glob>
+      <glob>/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf</glob>
     </acceptfont>
     <rejectfont><glob>*</glob></rejectfont>
   </selectfont>
-  <!-- A family we do not have falls back to sans-serif, then to DejaVu for missing glyphs. -->
+  <!-- A family we do not have falls back to sans-serif; missing glyphs come from DejaVu,
+       then Droid Sans Fallback (Chinese, Japanese, Korean). -->
   <match target="pattern">
     <test qual="all" name="family" compare="not_eq"><string>sans-serif</string></test>
     <test qual="all" name="family" compare="not_eq"><string>serif</string></test>
@@ -35,6 +38,7 @@ enum FontConfiguration {
   </match>
   <match target="pattern">
     <edit name="family" mode="append_last"><string>DejaVu Sans</string></edit>
+    <edit name="family" mode="append_last"><string>Droid Sans Fallback</string></edit>
   </match>
   <!-- Metric-compatible names mail CSS asks for, and the generic families. -->
   <alias binding="same"><family>Arial</family><prefer><family>Liberation Sans</family></prefer></alias>
@@ -59,5 +63,6 @@ enum FontConfiguration {
     <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit>
   </match>
 </fontconfig>
+
 """#
 }

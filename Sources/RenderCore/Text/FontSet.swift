@@ -44,7 +44,7 @@ public final class FontSet: @unchecked Sendable {
         }
         let dejavu = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold", "DejaVuSerif", "DejaVuSerif-Bold"]
             .map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
-        return liberation + dejavu
+        return liberation + dejavu + ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
     }()
 
     /// The family a CSS font stack resolves to: the first name we have (directly or through
@@ -83,29 +83,56 @@ public final class FontSet: @unchecked Sendable {
 
     struct MetricsKey: Hashable { let family: String; let size: Double; let weight: Int; let italic: Bool }
 
+    private var pangoFontMetrics: [UnsafeMutableRawPointer: FontMetrics] = [:]
+
+    /// The metrics of a font pango chose for a run (a fallback font, say).
+    func metrics(of font: UnsafeMutablePointer<PangoFont>) -> FontMetrics {
+        let key = UnsafeMutableRawPointer(font)
+        if let cached = pangoFontMetrics[key] { return cached }
+        guard let metrics = pango_font_get_metrics(font, nil) else {
+            return FontMetrics(ascent: 0, descent: 0, lineGap: 0, underlinePosition: 0, underlineThickness: 1, strikethroughPosition: 0)
+        }
+        let result = FontMetrics(rounding: metrics)
+        pango_font_metrics_unref(metrics)
+        pangoFontMetrics[key] = result
+        return result
+    }
+
     /// Ascent, descent and normal line height, rounded as WebKit/Blink round them.
     func metrics(family: String, size: Double, weight: Int, italic: Bool) -> FontMetrics {
         let key = MetricsKey(family: family, size: size, weight: weight, italic: italic)
         if let cached = metricsCache[key] { return cached }
         let description = FontDescription(family: family, size: size, weight: weight, italic: italic)
-        let metrics = pango_context_get_metrics(context, description.pointer, nil)
+        guard let metrics = pango_context_get_metrics(context, description.pointer, nil) else {
+            return FontMetrics(ascent: size * 0.9, descent: size * 0.2, lineGap: 0, underlinePosition: -size * 0.1,
+                               underlineThickness: 1, strikethroughPosition: size * 0.3)
+        }
         defer { pango_font_metrics_unref(metrics) }
-        let scale = Double(PANGO_SCALE)
-        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
-        let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
-        let height = Double(pango_font_metrics_get_height(metrics)) / scale
-        let gap = max(0, height - ascent - descent)
-        let result = FontMetrics(
-            ascent: ascent.rounded(), descent: descent.rounded(), lineGap: gap.rounded(),
-            underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale,
-            underlineThickness: max(1, Double(pango_font_metrics_get_underline_thickness(metrics)) / scale),
-            strikethroughPosition: Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale)
+        let result = FontMetrics(rounding: metrics)
         metricsCache[key] = result
         return result
     }
 }
 
 public struct FontMetrics: Sendable {
+    init(ascent: Double, descent: Double, lineGap: Double, underlinePosition: Double, underlineThickness: Double, strikethroughPosition: Double) {
+        self.ascent = ascent; self.descent = descent; self.lineGap = lineGap
+        self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
+        self.strikethroughPosition = strikethroughPosition
+    }
+
+    /// Pango's metrics with ascent, descent and line gap each rounded, as Blink rounds them.
+    init(rounding metrics: UnsafeMutablePointer<PangoFontMetrics>) {
+        let scale = Double(PANGO_SCALE)
+        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
+        let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
+        let height = Double(pango_font_metrics_get_height(metrics)) / scale
+        self.init(ascent: ascent.rounded(), descent: descent.rounded(), lineGap: max(0, height - ascent - descent).rounded(),
+                  underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale,
+                  underlineThickness: max(1, Double(pango_font_metrics_get_underline_thickness(metrics)) / scale),
+                  strikethroughPosition: Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale)
+    }
+
     public var ascent: Double
     public var descent: Double
     public var lineGap: Double
