@@ -68,6 +68,26 @@ public enum IndicatorMode: String, Sendable, CaseIterable {
     case follow
 }
 
+/// How the app puts the header into the web view's scroll view (both seed variants).
+public enum HeaderStrategy: String, Sendable, CaseIterable {
+    /// `contentInset.top = H` and the header at content y = -H (the seed's default).
+    case inset
+    /// The web content view moved down by H under a header at content y = 0, contentSize
+    /// grown by H, no top inset.
+    case reframe
+}
+
+/// UIScrollView.contentInsetAdjustmentBehavior: whether the safe area is added to the insets.
+public enum InsetAdjustment: String, Sendable, CaseIterable {
+    /// UIKit's default: the vertical insets are adjusted when the content scrolls vertically
+    /// (taller than the view, or bounce on: a web view always bounces vertically).
+    case automatic
+    /// Never adjusted: content starts under the status bar.
+    case never
+    /// Always adjusted.
+    case always
+}
+
 /// Which edge a requested offset was clamped to (only without bounce, or for infinite offsets).
 public enum Clamping: String, Sendable {
     case none, top, bottom
@@ -106,23 +126,36 @@ public struct ScrollFrame: Sendable, Equatable {
 }
 
 /// The screen being scrolled: viewport, header, document size and scroll view options.
+///
+/// Header frames follow design.md §2 (in content coordinates, inset strategy, no safe area):
+/// scroll-away `(0, -H, W, H)`; pinned `y = o`; collapsing `y = o, h = clamp(-o, Hmin, H)`;
+/// stretchy `(0, o, W, -o)` when `o < -H`. Written with `u = o - minY`, the distance scrolled
+/// from rest (negative when pulled down), the same rules hold for either strategy and with a
+/// safe area: on screen, the pinned and collapsing headers sit at the safe-area top `t`,
+/// the collapsing one `clamp(H - u, Hmin, H)` tall, and the stretchy one spans `t` to the
+/// document's top while `u < 0`.
 public struct ScrollScene: Sendable {
     public var viewportWidth: Double
     public var viewportHeight: Double
-    /// H: the header's height, which is also contentInset.top.
+    /// H: the header's height (contentInset.top under the inset strategy).
     public var headerHeight: Double
     /// Hmin for `.collapse`.
     public var headerMinHeight: Double
     public var headerMode: HeaderMode
-    /// The laid-out document height.
+    /// The document's height on screen (laid-out height × zoom scale).
     public var contentHeight: Double
     public var contentWidth: Double
-    /// contentInset.bottom.
+    /// contentInset.bottom set by the app (a bottom toolbar's height).
     public var bottomInset: Double
     public var bounce: Bool
     public var indicator: IndicatorMode
-    /// WKWebView's quirk: contentSize.height is at least the viewport height.
+    /// WKWebView's quirk: the web content's height is at least the viewport height.
     public var minimumContentHeightIsViewport: Bool
+    public var strategy: HeaderStrategy
+    /// The view's safe area (status bar, home indicator), in points.
+    public var safeAreaTop: Double
+    public var safeAreaBottom: Double
+    public var insetAdjustment: InsetAdjustment
 
     public init(
         viewportWidth: Double,
@@ -135,7 +168,11 @@ public struct ScrollScene: Sendable {
         bottomInset: Double = 0,
         bounce: Bool = false,
         indicator: IndicatorMode = .seed,
-        minimumContentHeightIsViewport: Bool = false
+        minimumContentHeightIsViewport: Bool = false,
+        strategy: HeaderStrategy = .inset,
+        safeAreaTop: Double = 0,
+        safeAreaBottom: Double = 0,
+        insetAdjustment: InsetAdjustment = .automatic
     ) {
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
@@ -148,26 +185,66 @@ public struct ScrollScene: Sendable {
         self.bounce = bounce
         self.indicator = indicator
         self.minimumContentHeightIsViewport = minimumContentHeightIsViewport
+        self.strategy = strategy
+        self.safeAreaTop = safeAreaTop
+        self.safeAreaBottom = safeAreaBottom
+        self.insetAdjustment = insetAdjustment
     }
 
-    /// The scroll view's contentSize, with the WKWebView quirk applied when enabled.
+    /// Where the document's top is in content coordinates: 0, or H when reframed.
+    public var documentTop: Double { strategy == .reframe ? headerHeight : 0 }
+
+    /// Where the header rests in content coordinates: -H in the inset, 0 when reframed.
+    public var headerRestY: Double { strategy == .reframe ? 0 : -headerHeight }
+
+    /// The scroll view's contentSize: the document (at least B tall under the WKWebView
+    /// quirk), grown by H under the reframe strategy.
     public var contentSize: (width: Double, height: Double) {
-        let height = minimumContentHeightIsViewport
-            ? max(contentHeight, viewportHeight)
-            : contentHeight
-        return (width: contentWidth, height: height)
+        let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+        return (width: contentWidth, height: web + documentTop)
     }
 
-    /// adjustedContentInset; no safe area here, so it equals contentInset.
-    private var adjustedInsetTop: Double { headerHeight }
-    private var adjustedInsetBottom: Double { bottomInset }
+    /// contentInset as the app sets it: the header's height on top (inset strategy only),
+    /// the toolbar at the bottom.
+    public var contentInset: (top: Double, bottom: Double) {
+        (top: strategy == .inset ? headerHeight : 0, bottom: bottomInset)
+    }
 
-    /// Rest position: the header flush with the viewport's top.
-    public var minOffsetY: Double { -adjustedInsetTop }
+    /// Whether contentInsetAdjustmentBehavior adds the safe area to the vertical insets.
+    public var adjustsForSafeArea: Bool {
+        switch insetAdjustment {
+        case .never: return false
+        case .always: return true
+        case .automatic: return bounce || contentSize.height > viewportHeight
+        }
+    }
+
+    /// The part of the safe area added to the insets (0 when not adjusted).
+    public var safeAreaAdjustment: (top: Double, bottom: Double) {
+        adjustsForSafeArea ? (top: safeAreaTop, bottom: safeAreaBottom) : (top: 0, bottom: 0)
+    }
+
+    /// adjustedContentInset: contentInset plus the safe-area adjustment.
+    public var adjustedContentInset: (top: Double, bottom: Double) {
+        (top: contentInset.top + safeAreaAdjustment.top, bottom: contentInset.bottom + safeAreaAdjustment.bottom)
+    }
+
+    /// The scroll indicator's insets before its own track in `indicatorFrame`: the seed's
+    /// `scrollIndicatorInsets.top = H` (whatever the strategy) and the toolbar at the bottom,
+    /// both adjusted by the safe area like the content insets.
+    public var scrollIndicatorInsets: (top: Double, bottom: Double) {
+        (top: headerHeight + safeAreaAdjustment.top, bottom: bottomInset + safeAreaAdjustment.bottom)
+    }
+
+    /// Rest position: the header flush with the viewport's (safe area's) top.
+    public var minOffsetY: Double { -adjustedContentInset.top }
 
     public var maxOffsetY: Double {
-        max(minOffsetY, contentSize.height + adjustedInsetBottom - viewportHeight)
+        max(minOffsetY, contentSize.height + adjustedContentInset.bottom - viewportHeight)
     }
+
+    /// The user offset of the bottom of the scroll range (what `end` means).
+    public var endOffset: Double { maxOffsetY - minOffsetY }
 
     /// Whether there is anything to scroll; iOS hides the indicator when there is not.
     public var scrolls: Bool { maxOffsetY > minOffsetY }
@@ -182,7 +259,7 @@ public struct ScrollScene: Sendable {
             clamped: position.clamped,
             overscroll: position.overscroll,
             header: header,
-            content: Rect(x: 0, y: -o, width: contentWidth, height: contentHeight),
+            content: Rect(x: 0, y: documentTop - o, width: contentWidth, height: contentHeight),
             visibleContent: visibleDocument(atContentOffset: o),
             indicator: indicatorFrame(atContentOffset: o, header: header)
         )
@@ -233,50 +310,48 @@ extension ScrollScene {
     func headerFrame(atContentOffset o: Double) -> Rect {
         let width = viewportWidth
         let height = headerHeight
-        let restingFrame = Rect(x: 0, y: -height, width: width, height: height)
-        let frameInContent: Rect
+        // u: scrolled from rest (negative when pulled down); top: the safe area's top on screen.
+        let u = o - minOffsetY
+        let top = safeAreaAdjustment.top
+        let scrolling = Rect(x: 0, y: headerRestY - o, width: width, height: height)
         switch headerMode {
         case .scroll:
-            frameInContent = restingFrame
+            return scrolling
         case .pinned:
-            frameInContent = Rect(x: 0, y: o, width: width, height: height)
+            return Rect(x: 0, y: top, width: width, height: height)
         case .collapse:
-            let collapsedHeight = clamp(-o, lower: headerMinHeight, upper: height)
-            frameInContent = Rect(x: 0, y: o, width: width, height: collapsedHeight)
+            return Rect(x: 0, y: top, width: width, height: clamp(height - u, lower: headerMinHeight, upper: height))
         case .stretch:
-            frameInContent = o < -height ? Rect(x: 0, y: o, width: width, height: -o) : restingFrame
+            return u < 0 ? Rect(x: 0, y: top, width: width, height: height - u) : scrolling
         }
-        return frameInContent.offsetBy(dx: 0, dy: -o)
     }
 
     /// The document rect inside the viewport, in document coordinates.
     func visibleDocument(atContentOffset o: Double) -> Rect {
         let document = Rect(x: 0, y: 0, width: contentWidth, height: contentHeight)
-        // The document's top is content y = 0, so the viewport in content coordinates
-        // is already in document coordinates.
-        let viewport = Rect(x: 0, y: o, width: viewportWidth, height: viewportHeight)
+        let viewport = Rect(x: 0, y: o - documentTop, width: viewportWidth, height: viewportHeight)
         if let visible = document.intersection(viewport) { return visible }
-        let nearestEdge = clamp(o, lower: 0, upper: max(0, contentHeight))
+        let nearestEdge = clamp(o - documentTop, lower: 0, upper: max(0, contentHeight))
         return Rect(x: 0, y: nearestEdge, width: 0, height: 0)
     }
 
     /// The vertical scroll indicator in viewport coordinates, or nil when it is hidden.
     func indicatorFrame(atContentOffset o: Double, header: Rect) -> Rect? {
         let metrics = ScrollIndicatorMetrics.self
+        let insets = scrollIndicatorInsets
         let insetTop: Double
         switch indicator {
         case .none: return nil
-        case .seed: insetTop = headerHeight
-        case .follow: insetTop = max(0, header.maxY)  // the visible part of the header
+        case .seed: insetTop = insets.top
+        case .follow: insetTop = max(safeAreaAdjustment.top, header.maxY)  // the visible part of the header
         }
-        // The seed sets only scrollIndicatorInsets.top.
-        let insetBottom = 0.0
+        let insetBottom = insets.bottom
         guard scrolls else { return nil }
 
         let track = viewportHeight - insetTop - insetBottom - 2 * metrics.margin
         guard track > 0 else { return nil }
         let trackTop = insetTop + metrics.margin
-        let total = contentSize.height + adjustedInsetTop + adjustedInsetBottom
+        let total = contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom
         let restingLength = clamp(track * viewportHeight / total, lower: metrics.minimumLength, upper: track)
 
         let minY = minOffsetY
