@@ -80,7 +80,8 @@ public enum HeaderStrategy: String, Sendable, CaseIterable {
 /// UIScrollView.contentInsetAdjustmentBehavior: whether the safe area is added to the insets.
 public enum InsetAdjustment: String, Sendable, CaseIterable {
     /// UIKit's default: the vertical insets are adjusted when the content scrolls vertically
-    /// (taller than the view, or bounce on: a web view always bounces vertically).
+    /// (contentSize plus contentInset taller than the view, or bounce on: a web view always
+    /// bounces vertically).
     case automatic
     /// Never adjusted: content starts under the status bar.
     case never
@@ -215,7 +216,11 @@ public struct ScrollScene: Sendable {
         switch insetAdjustment {
         case .never: return false
         case .always: return true
-        case .automatic: return bounce || contentSize.height > viewportHeight
+        case .automatic:
+            // Scrollable vertically: the content and the app's insets exceed the view (the
+            // same sum under either strategy), or it bounces.
+            let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+            return bounce || web + headerHeight + bottomInset > viewportHeight
         }
     }
 
@@ -239,63 +244,76 @@ public struct ScrollScene: Sendable {
     /// Rest position: the header flush with the viewport's (safe area's) top.
     public var minOffsetY: Double { -adjustedContentInset.top }
 
-    public var maxOffsetY: Double {
-        max(minOffsetY, contentSize.height + adjustedContentInset.bottom - viewportHeight)
+    public var maxOffsetY: Double { minOffsetY + endOffset }
+
+    /// `contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom`, summed in
+    /// an order that does not depend on the strategy, so both give the same bits.
+    var scrollExtent: Double {
+        let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+        let adjustment = safeAreaAdjustment
+        return web + headerHeight + adjustment.top + (bottomInset + adjustment.bottom)
     }
 
-    /// The user offset of the bottom of the scroll range (what `end` means).
-    public var endOffset: Double { maxOffsetY - minOffsetY }
+    /// The length of the scroll range, `maxY - minY`: the user offset of its bottom (what
+    /// `end` means).
+    public var endOffset: Double { max(0, scrollExtent - viewportHeight) }
 
     /// Whether there is anything to scroll; iOS hides the indicator when there is not.
-    public var scrolls: Bool { maxOffsetY > minOffsetY }
+    public var scrolls: Bool { endOffset > 0 }
 
+    /// Screen positions are computed from `u = o - minY` (the distance scrolled from rest), in
+    /// which both strategies agree exactly; `o` itself is only reported.
     public func frame(forUserOffset s: Double) -> ScrollFrame {
         let position = resolve(userOffset: s)
-        let o = position.contentOffset
-        let header = headerFrame(atContentOffset: o)
+        let u = position.scrolled
+        let header = headerFrame(scrolled: u)
         return ScrollFrame(
             userOffset: s,
-            contentOffset: o,
+            contentOffset: minOffsetY + u,
             clamped: position.clamped,
             overscroll: position.overscroll,
             header: header,
-            content: Rect(x: 0, y: documentTop - o, width: contentWidth, height: contentHeight),
-            visibleContent: visibleDocument(atContentOffset: o),
-            indicator: indicatorFrame(atContentOffset: o, header: header)
+            content: Rect(x: 0, y: documentRestY - u, width: contentWidth, height: contentHeight),
+            visibleContent: visibleDocument(scrolled: u),
+            indicator: indicatorFrame(scrolled: u, header: header)
         )
     }
+
+    /// Where the document's top is on screen at rest: below the safe-area adjustment and the header.
+    var documentRestY: Double { safeAreaAdjustment.top + headerHeight }
 }
 
 // MARK: - The steps of `frame(forUserOffset:)`
 
 extension ScrollScene {
     struct ResolvedOffset {
-        var contentOffset: Double
+        /// u = contentOffset.y - minY: scrolled from rest, negative when pulled down.
+        var scrolled: Double
         var clamped: Clamping
         var overscroll: Double
     }
 
-    /// Maps a user offset to contentOffset.y: clamped without bounce, rubber-banded with it.
+    /// Maps a user offset to the distance scrolled from rest: clamped to the scroll range
+    /// without bounce, rubber-banded past its edges with it.
     func resolve(userOffset s: Double) -> ResolvedOffset {
-        let minY = minOffsetY
-        let maxY = maxOffsetY
+        let range = endOffset
         // NaN means "no offset given"; an infinite pull cannot be rubber-banded, so it stops
         // at the edge (and says so).
-        let raw = s.isNaN ? minY : minY + s
-        if raw == -.infinity { return ResolvedOffset(contentOffset: minY, clamped: .top, overscroll: 0) }
-        if raw == .infinity { return ResolvedOffset(contentOffset: maxY, clamped: .bottom, overscroll: 0) }
+        let raw = s.isNaN ? 0 : s
+        if raw == -.infinity { return ResolvedOffset(scrolled: 0, clamped: .top, overscroll: 0) }
+        if raw == .infinity { return ResolvedOffset(scrolled: range, clamped: .bottom, overscroll: 0) }
 
-        if raw < minY {
-            guard bounce else { return ResolvedOffset(contentOffset: minY, clamped: .top, overscroll: 0) }
-            let o = minY - rubberBand(minY - raw)
-            return ResolvedOffset(contentOffset: o, clamped: .none, overscroll: o - minY)
+        if raw < 0 {
+            guard bounce else { return ResolvedOffset(scrolled: 0, clamped: .top, overscroll: 0) }
+            let pulled = -rubberBand(-raw)
+            return ResolvedOffset(scrolled: pulled, clamped: .none, overscroll: pulled)
         }
-        if raw > maxY {
-            guard bounce else { return ResolvedOffset(contentOffset: maxY, clamped: .bottom, overscroll: 0) }
-            let o = maxY + rubberBand(raw - maxY)
-            return ResolvedOffset(contentOffset: o, clamped: .none, overscroll: o - maxY)
+        if raw > range {
+            guard bounce else { return ResolvedOffset(scrolled: range, clamped: .bottom, overscroll: 0) }
+            let pushed = rubberBand(raw - range)
+            return ResolvedOffset(scrolled: range + pushed, clamped: .none, overscroll: pushed)
         }
-        return ResolvedOffset(contentOffset: raw, clamped: .none, overscroll: 0)
+        return ResolvedOffset(scrolled: raw, clamped: .none, overscroll: 0)
     }
 
     /// UIScrollView's rubber band: b(x) = x*B*c / (B + c*x), c = 0.55.
@@ -306,14 +324,14 @@ extension ScrollScene {
         return viewportHeight * (pulled / (viewportHeight + pulled))
     }
 
-    /// The header's frame in viewport coordinates.
-    func headerFrame(atContentOffset o: Double) -> Rect {
+    /// The header's frame in viewport coordinates, `u` scrolled from rest.
+    func headerFrame(scrolled u: Double) -> Rect {
         let width = viewportWidth
         let height = headerHeight
-        // u: scrolled from rest (negative when pulled down); top: the safe area's top on screen.
-        let u = o - minOffsetY
+        // The safe area's top on screen: where the header rests (content y -H, or 0 when
+        // reframed, both map there at rest).
         let top = safeAreaAdjustment.top
-        let scrolling = Rect(x: 0, y: headerRestY - o, width: width, height: height)
+        let scrolling = Rect(x: 0, y: top - u, width: width, height: height)
         switch headerMode {
         case .scroll:
             return scrolling
@@ -327,16 +345,17 @@ extension ScrollScene {
     }
 
     /// The document rect inside the viewport, in document coordinates.
-    func visibleDocument(atContentOffset o: Double) -> Rect {
+    func visibleDocument(scrolled u: Double) -> Rect {
         let document = Rect(x: 0, y: 0, width: contentWidth, height: contentHeight)
-        let viewport = Rect(x: 0, y: o - documentTop, width: viewportWidth, height: viewportHeight)
+        let top = u - documentRestY
+        let viewport = Rect(x: 0, y: top, width: viewportWidth, height: viewportHeight)
         if let visible = document.intersection(viewport) { return visible }
-        let nearestEdge = clamp(o - documentTop, lower: 0, upper: max(0, contentHeight))
+        let nearestEdge = clamp(top, lower: 0, upper: max(0, contentHeight))
         return Rect(x: 0, y: nearestEdge, width: 0, height: 0)
     }
 
     /// The vertical scroll indicator in viewport coordinates, or nil when it is hidden.
-    func indicatorFrame(atContentOffset o: Double, header: Rect) -> Rect? {
+    func indicatorFrame(scrolled u: Double, header: Rect) -> Rect? {
         let metrics = ScrollIndicatorMetrics.self
         let insets = scrollIndicatorInsets
         let insetTop: Double
@@ -351,24 +370,24 @@ extension ScrollScene {
         let track = viewportHeight - insetTop - insetBottom - 2 * metrics.margin
         guard track > 0 else { return nil }
         let trackTop = insetTop + metrics.margin
-        let total = contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom
+        // total = contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom
+        let total = scrollExtent
         let restingLength = clamp(track * viewportHeight / total, lower: metrics.minimumLength, upper: track)
 
-        let minY = minOffsetY
-        let maxY = maxOffsetY
+        let range = endOffset
         let y: Double
         let length: Double
-        if o < minY {
+        if u < 0 {
             // Pinned to the top of the track, shrinking by the overscroll.
-            length = shrunk(restingLength, by: minY - o, track: track)
+            length = shrunk(restingLength, by: -u, track: track)
             y = trackTop
-        } else if o > maxY {
+        } else if u > range {
             // Pinned to the bottom of the track, shrinking by the overscroll.
-            length = shrunk(restingLength, by: o - maxY, track: track)
+            length = shrunk(restingLength, by: u - range, track: track)
             y = trackTop + track - length
         } else {
             length = restingLength
-            y = trackTop + (o - minY) / (maxY - minY) * (track - restingLength)
+            y = trackTop + u / range * (track - restingLength)
         }
         let x = viewportWidth - metrics.margin - metrics.thickness
         return Rect(x: x, y: y, width: metrics.thickness, height: length)
