@@ -41,10 +41,11 @@ public enum Film {
         var text = "offset \(Scene.format(frame.userOffset))"
         switch frame.clamped {
         case .top, .bottom: text += " · clamped"
-        case .none where frame.overscroll != 0: text += " · rubber-banded \(String(format: "%.1f", abs(frame.overscroll)))"
+        case .none where frame.overscroll < 0: text += " · pulled \(String(format: "%.1f", -frame.overscroll))"
+        case .none where frame.overscroll > 0: text += " · pushed \(String(format: "%.1f", frame.overscroll))"
         case .none: break
         }
-        let html = "<body style=\"margin:0;font:bold 15px/20px sans-serif;text-align:center;color:\(dark ? "#eee" : "#333")\">\(text)</body>"
+        let html = "<body style=\"margin:0;font:bold 13px/20px sans-serif;text-align:center;white-space:nowrap;color:\(dark ? "#eee" : "#333")\">\(text)</body>"
         return LaidOutDocument(html: html, viewportWidth: width, viewportHeight: labelHeight, fonts: fonts)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A mail parsed, styled, laid out and painted once; frames are cut from it per offset.
 public struct LaidOutDocument: @unchecked Sendable {
     /// Width and height in CSS px (layout coordinates; on screen they are × `zoomScale`).
@@ -27,6 +29,10 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// and picks the default colours.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
                 images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none) {
+        // Pango and fontconfig are not thread-safe: documents laid out on several threads at
+        // once (parallel tests, API users) could otherwise resolve fonts differently.
+        LaidOutDocument.layoutLock.lock()
+        defer { LaidOutDocument.layoutLock.unlock() }
         let dom = HTMLParser.parse(html)
         let viewport = ViewportResolution.resolve(dom, rules: viewportRules, viewWidth: viewportWidth)
         let layoutWidth = viewport.layoutWidth
@@ -62,6 +68,9 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.warnings = images?.warnings ?? []
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
+
+    /// One layout at a time, process-wide.
+    static let layoutLock = NSLock()
 
     private static func collect(_ box: Box, paths: DOMPaths, into boxes: inout [ElementBox], widest: inout Double) {
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one screen needs: the mail, the native header, the viewport and the offsets.
 public struct Scene: Sendable {
     public var html: String
@@ -90,7 +92,15 @@ public struct Scene: Sendable {
         for offset in offsets { try offset.validate() }
     }
 
+    /// Whole numbers without a fraction; a long binary artefact such as 447.9200000000001
+    /// (an `end` offset) shortened to at most 4 decimals: offset file names stay readable.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        let plain = String(value)
+        guard plain.count > 10, value.isFinite, abs(value) >= 1e-4, abs(value) < 1e15 else { return plain }
+        var short = String(format: "%.4f", value)
+        while short.hasSuffix("0") { short.removeLast() }
+        if short.hasSuffix(".") { short.removeLast() }
+        return short
     }
 }
