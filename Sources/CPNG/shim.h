@@ -2,6 +2,7 @@
 // libpng reports errors by longjmp, which Swift cannot catch, so the setjmp lives here in C;
 // Swift only sees two functions that return 0 on success or 1 with a message.
 #include <png.h>
+#include <zlib.h>  // deflate and crc32 for the APNG writer (Film.swift)
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>

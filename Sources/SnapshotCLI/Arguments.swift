@@ -60,19 +60,11 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// `0,50,150` → [0, 50, 150]; empty items and non-numbers are errors.
-func parseOffsets(_ text: String) throws -> [Double] {
-    let items = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard !items.isEmpty else { throw UsageError("--offsets is empty") }
-    if items.count > 10_000 { throw UsageError("--offsets lists \(items.count) offsets (10000 at most)") }
-    return try items.map { item in
-        let trimmed = item.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw UsageError("--offsets '\(text)' has an empty item") }
-        guard let value = Double(trimmed), value.isFinite, trimmed.lowercased() != "nan", !trimmed.lowercased().contains("inf") else {
-            throw UsageError("--offsets item '\(trimmed)' is not a finite number")
-        }
-        return value == 0 ? 0 : value  // -0 is rest
-    }
+/// `0,50,150`, ranges `0:600:50` (both ends included) and `end`; empty items and non-numbers
+/// are errors.
+func parseOffsets(_ text: String) throws -> [ScrollOffset] {
+    try ScrollOffset.parseList(text, context: "--offsets")
 }
 
 import Foundation
+import RenderCore

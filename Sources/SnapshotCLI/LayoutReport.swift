@@ -26,14 +26,34 @@ struct LayoutReport: Encodable {
 
     let viewport: Viewport
     let contentInset: Insets
+    /// contentInset plus the safe area where contentInsetAdjustmentBehavior adds it.
+    let adjustedContentInset: Insets
+    let safeArea: Insets
+    let scrollIndicatorInsets: Insets
     let contentSize: Size
+    /// The scale the web view shows the mail at (1 when no viewport rule applies), and the
+    /// width it was laid out at in CSS px.
+    let zoomScale: Double
+    let layoutWidth: Double
+    let headerMode: String
+    let strategy: String
+    let appearance: String
     let frames: [Frame]
     let document: Document
 
     init(_ renderer: SceneRenderer) {
         let scene = renderer.scene
         viewport = Viewport(width: scene.viewportWidth, height: scene.viewportHeight, scale: scene.scale)
-        contentInset = Insets(top: renderer.geometry.headerHeight, bottom: renderer.geometry.bottomInset)
+        let geometry = renderer.geometry
+        contentInset = Insets(top: geometry.contentInset.top, bottom: geometry.contentInset.bottom)
+        adjustedContentInset = Insets(top: geometry.adjustedContentInset.top, bottom: geometry.adjustedContentInset.bottom)
+        safeArea = Insets(top: scene.safeAreaTop, bottom: scene.safeAreaBottom)
+        scrollIndicatorInsets = Insets(top: geometry.scrollIndicatorInsets.top, bottom: geometry.scrollIndicatorInsets.bottom)
+        zoomScale = renderer.document.zoomScale
+        layoutWidth = renderer.document.viewport.layoutWidth
+        headerMode = scene.headerMode.rawValue
+        strategy = scene.strategy.rawValue
+        appearance = scene.appearance.rawValue
         let size = renderer.geometry.contentSize
         contentSize = Size(width: size.width, height: size.height)
         frames = renderer.frames.map { frame in

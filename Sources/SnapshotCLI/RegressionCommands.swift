@@ -71,7 +71,7 @@ extension SnapshotCommand {
             if arguments.positionals.isEmpty && !FileManager.default.fileExists(atPath: target) {
                 throw UsageError("no \(Self.defaultSuite) here: give a suite file or a mail (MAIL.html --golden DIR)")
             }
-            if let option = usedRenderOptions.first {
+            if let option = usedRenderOptions.first ?? SceneOptions.switches.sorted().first(where: arguments.has) {
                 throw UsageError("--\(option) applies to a single mail; set it in the suite file")
             }
             if arguments.value("golden") != nil { throw UsageError("--golden applies to a single mail; a suite names its folder with \"golden\"") }

@@ -15,9 +15,16 @@ public struct SnapshotCommand {
     public init() {}
 
     static let usage = """
-    usage: snapshot render [MAIL.html] [--offsets 0,50,150] [--out DIR] [--width 390] [--height 844]
+    usage: snapshot render [MAIL.html] [--offsets 0,50,150 | 0:600:50,end] [--out DIR] [--width 390] [--height 844]
                            [--scale 3] [--header-height 100] [--header-color '#ff0000']
-                           [--header-html FRAGMENT] [--indicator seed|follow|none]
+                           [--header-html FRAGMENT] [--header-mode scroll|pinned|collapse|stretch] [--header-min 44]
+                           [--strategy inset|reframe] [--bounce] [--overscroll-color '#BFBDC2']
+                           [--indicator seed|follow|none] [--indicator-style default|black|white]
+                           [--viewport-rules none|webkit] [--engine uiwebview|wkwebview]
+                           [--device NAME] [--safe-area-top PT] [--safe-area-bottom PT]
+                           [--inset-adjustment automatic|never|always] [--toolbar-height PT]
+                           [--appearance light|dark] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
+           snapshot --list-devices
            snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
            snapshot layout [MAIL.html] --json [same options as render]
            snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
@@ -31,9 +38,11 @@ public struct SnapshotCommand {
     With no MAIL the built-in sample mail is used.
     """
 
-    static let renderOptions: Set<String> = [
+    static let renderOptions: Set<String> = Set([
         "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
-    ]
+    ]).union(SceneOptions.options)
+    /// Options that only `render` takes: film outputs.
+    static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
 
     public func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
@@ -43,12 +52,18 @@ public struct SnapshotCommand {
         do {
             switch command {
             case "render":
-                return try render(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["full-page"]))
+                let arguments = try Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(Self.filmOptions),
+                                              switches: SceneOptions.switches.union(["full-page", "list-devices"]))
+                if arguments.has("list-devices") { return listDevices() }
+                return try render(arguments)
             case "layout":
-                return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: ["json"]))
+                return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: SceneOptions.switches.union(["json"])))
+            case "--list-devices", "list-devices":
+                return listDevices()
             case "check", "record":
                 let options = Self.renderOptions.union(ComparisonFlags.options).union(Self.regressionOptions)
-                return try regression(command, Arguments(Array(arguments.dropFirst()), options: options, switches: ComparisonFlags.switches))
+                return try regression(command, Arguments(Array(arguments.dropFirst()), options: options,
+                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)))
             case "accept":
                 return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene"], switches: []))
             case "diff":
@@ -82,7 +97,14 @@ public struct SnapshotCommand {
         if arguments.has("full-page") && arguments.value("offsets") != nil {
             throw UsageError("--full-page renders the whole mail once; it takes no --offsets")
         }
+        let film = try FilmOptions(arguments)
+        if arguments.has("full-page") && film.wanted { throw UsageError("--full-page writes one page; it makes no film") }
         let renderer = try makeRenderer(arguments)
+        if film.wanted {
+            reportClamping(renderer.frames)
+            for path in try film.write(renderer, framesTo: arguments.value("out"), warn: standardError) { standardOutput(path) }
+            return 0
+        }
         let directory = arguments.value("out") ?? "snapshots"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -103,6 +125,11 @@ public struct SnapshotCommand {
         }
         reportClamping(renderer.frames)
         for path in try renderer.writeFrames(to: directory) { standardOutput(path) }
+        return 0
+    }
+
+    private func listDevices() -> Int32 {
+        for device in Device.all { standardOutput(device.summary) }
         return 0
     }
 
@@ -142,6 +169,8 @@ public struct SnapshotCommand {
             scene.baseDirectory = URL(fileURLWithPath: mailPath).deletingLastPathComponent().path
         }
         if let offsets = arguments.value("offsets") { scene.offsets = try parseOffsets(offsets) }
+        // A device first: explicit sizes and safe areas below override its values.
+        try SceneOptions.applyDevice(arguments, to: &scene)
         if let width = try arguments.number("width") { scene.viewportWidth = width }
         if let height = try arguments.number("height") { scene.viewportHeight = height }
         if let scale = try arguments.number("scale") { scene.scale = scale }
@@ -157,6 +186,7 @@ public struct SnapshotCommand {
             }
             scene.indicator = mode
         }
+        try SceneOptions.apply(arguments, to: &scene)
         try scene.validate()
         return scene
     }

@@ -190,12 +190,12 @@ import SnapshotTesting
 
     @Test(arguments: [
         (#""scenes": []"#, "snapshot.json: 'scenes' must list at least one scene"),
-        (#""scenes": [{"name": "a", "html": "x", "offset": [0]}]"#, "snapshot.json: scenes[0]: unknown key 'offset' (expected device, header, html, indicator, mail, masks, name, offsets, tolerance, viewport)"),
+        (#""scenes": [{"name": "a", "html": "x", "offset": [0]}]"#, "snapshot.json: scenes[0]: unknown key 'offset' (expected appearance, bounce, device, engine, header, html, indicator, indicatorStyle, insetAdjustment, mail, masks, name, offsets, overscrollColor, safeArea, strategy, tolerance, toolbarHeight, viewport, viewportRules)"),
         (#""scenes": [{"name": "../up", "html": "x"}]"#, "snapshot.json: scenes[0]: name '../up' may hold only letters, digits, '.', '_' and '-'"),
         (#""scenes": [{"name": "a", "html": "x"}, {"name": "a", "html": "y"}]"#, "snapshot.json: scenes[1]: scene name 'a' is used twice"),
         (#""scenes": [{"name": "a", "mail": "../../etc/passwd"}]"#, "snapshot.json: scenes[0].mail: '../../etc/passwd' is outside the suite's folder"),
-        (#""scenes": [{"name": "a", "html": "x", "offsets": [0, "ten"]}]"#, "snapshot.json: scenes[0].offsets: expected an array of numbers"),
-        (#""scenes": [{"name": "a", "html": "x", "device": "nokia"}]"#, "snapshot.json: scenes[0].device: unknown device 'nokia' (known: ipad-air, iphone-13, iphone-13-mini, iphone-14, iphone-15, iphone-15-pro, iphone-15-pro-max, iphone-se)"),
+        (#""scenes": [{"name": "a", "html": "x", "offsets": [0, "ten"]}]"#, "snapshot.json: scenes[0].offsets item 'ten' is not a finite number"),
+        (#""scenes": [{"name": "a", "html": "x", "device": "nokia"}]"#, "snapshot.json: scenes[0].device: unknown device 'nokia' (known: ipad, ipad-air, iphone-13, iphone-13-mini, iphone-14, iphone-15, iphone-15-pro, iphone-15-pro-max, iphone-se)"),
         (#""scenes": [{"name": "a", "html": "x", "tolerance": {"threshold": 3}}]"#, "snapshot.json: scenes[0].tolerance.threshold: must be between 0 and 1"),
         (#""scenes": [{"name": "a", "html": "x", "viewport": {"width": 0}}]"#, "snapshot.json: scenes[0]: --width must be a positive number, got 0"),
     ])

@@ -17,7 +17,7 @@ func median(_ runs: Int, _ body: () -> Void) -> Double {
 
 func frame(_ html: String, offset: Double) throws -> RGBAImage {
     var scene = Scene(html: html)
-    scene.offsets = [offset]
+    scene.offsets = [.at(offset)]
     let renderer = try SceneRenderer(scene: scene)
     return try renderer.render(renderer.frames[0]).rgbaImage
 }

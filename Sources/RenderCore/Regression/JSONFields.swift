@@ -58,6 +58,15 @@ struct JSONFields {
         return String(cString: number.objCType) == "c" || String(describing: type(of: number)).contains("Boolean")
     }
 
+    /// A string naming one case of an enumeration, e.g. `"mode": "pinned"`.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String) throws -> T? where T.RawValue == String {
+        guard let raw = try string(key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw RenderError.input("\(path).\(key): '\(raw)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
     func object(_ key: String) throws -> JSONFields? {
         guard let value = values[key] else { return nil }
         return try JSONFields(value, path: "\(path).\(key)")

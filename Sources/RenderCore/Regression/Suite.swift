@@ -49,24 +49,18 @@ public struct Suite: Sendable {
         return name.unicodeScalars.allSatisfy { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || "._-".unicodeScalars.contains($0) }
     }
 
-    /// Named device viewports (points and scale).
-    public static let devices: [String: (width: Double, height: Double, scale: Double)] = [
-        "iphone-se": (375, 667, 2),
-        "iphone-13-mini": (375, 812, 3),
-        "iphone-13": (390, 844, 3),
-        "iphone-14": (390, 844, 3),
-        "iphone-15": (393, 852, 3),
-        "iphone-15-pro": (393, 852, 3),
-        "iphone-15-pro-max": (430, 932, 3),
-        "ipad-air": (820, 1180, 2),
-    ]
 }
 
 // MARK: Reading a suite file
 
 extension Suite {
-    static let sceneKeys: Set<String> = ["name", "mail", "html", "header", "device", "viewport", "offsets", "indicator", "tolerance", "masks"]
-    static let defaultKeys: Set<String> = ["header", "device", "viewport", "offsets", "indicator", "tolerance", "masks"]
+    /// Render settings a scene or `defaults` may hold.
+    static let renderKeys: Set<String> = [
+        "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
+        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "tolerance", "masks",
+    ]
+    static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
+    static let defaultKeys: Set<String> = renderKeys
 
     /// Reads and checks a suite file; every problem is a one-line `RenderError.input`.
     public static func load(path: String) throws -> Suite {
@@ -132,10 +126,7 @@ extension Suite {
     /// Settings of `defaults` first, then the scene's own; each key replaces the earlier value.
     private static func apply(_ fields: JSONFields, to scene: inout Scene, tolerance: inout Tolerance) throws {
         if let device = try fields.string("device") {
-            guard let size = devices[device.lowercased()] else {
-                throw RenderError.input("\(fields.path).device: unknown device '\(device)' (known: \(devices.keys.sorted().joined(separator: ", ")))")
-            }
-            scene.viewportWidth = size.width; scene.viewportHeight = size.height; scene.scale = size.scale
+            scene.apply(try Device.named(device, context: "\(fields.path).device"))
         }
         if let viewport = try fields.object("viewport") {
             try viewport.allowOnly(["width", "height", "scale"])
@@ -144,8 +135,10 @@ extension Suite {
             if let scale = try viewport.number("scale") { scene.scale = scale }
         }
         if let header = try fields.object("header") {
-            try header.allowOnly(["height", "color", "html"])
+            try header.allowOnly(["height", "color", "html", "mode", "min"])
             if let height = try header.number("height") { scene.headerHeight = height }
+            if let mode: HeaderMode = try header.choice("mode") { scene.headerMode = mode }
+            if let minimum = try header.number("min") { scene.headerMinHeight = minimum }
             if let colour = try header.string("color") {
                 guard let parsed = CSSColor.parse(colour) else { throw RenderError.input("\(header.path).color: '\(colour)' is not a CSS colour") }
                 scene.headerColor = parsed
@@ -155,18 +148,31 @@ extension Suite {
         if let offsets = try fields.array("offsets") {
             guard !offsets.isEmpty, offsets.count <= 1000 else { throw RenderError.input("\(fields.path).offsets: list 1 to 1000 offsets") }
             scene.offsets = try offsets.map { value in
+                if let text = value as? String { return try ScrollOffset.parse(text, context: "\(fields.path).offsets") }
                 guard let number = JSONFields.number(value) else {
-                    throw RenderError.input("\(fields.path).offsets: expected an array of numbers")
+                    throw RenderError.input("\(fields.path).offsets: expected numbers, ranges such as \"0:600:50\" or \"end\"")
                 }
-                return number == 0 ? 0 : number
+                return .at(number == 0 ? 0 : number)
             }
         }
-        if let indicator = try fields.string("indicator") {
-            guard let mode = IndicatorMode(rawValue: indicator) else {
-                throw RenderError.input("\(fields.path).indicator: '\(indicator)' is not one of none, seed, follow")
-            }
-            scene.indicator = mode
+        if let indicator: IndicatorMode = try fields.choice("indicator") { scene.indicator = indicator }
+        if let style: IndicatorStyle = try fields.choice("indicatorStyle") { scene.indicatorStyle = style }
+        if let bounce = try fields.bool("bounce") { scene.bounce = bounce }
+        if let colour = try fields.string("overscrollColor") {
+            guard let parsed = CSSColor.parse(colour) else { throw RenderError.input("\(fields.path).overscrollColor: '\(colour)' is not a CSS colour") }
+            scene.overscrollColor = parsed
         }
+        if let strategy: HeaderStrategy = try fields.choice("strategy") { scene.strategy = strategy }
+        if let rules: ViewportRules = try fields.choice("viewportRules") { scene.viewportRules = rules }
+        if let engine: WebEngine = try fields.choice("engine") { scene.engine = engine }
+        if let safeArea = try fields.object("safeArea") {
+            try safeArea.allowOnly(["top", "bottom"])
+            if let top = try safeArea.number("top") { scene.safeAreaTop = top }
+            if let bottom = try safeArea.number("bottom") { scene.safeAreaBottom = bottom }
+        }
+        if let adjustment: InsetAdjustment = try fields.choice("insetAdjustment") { scene.insetAdjustment = adjustment }
+        if let toolbar = try fields.number("toolbarHeight") { scene.toolbarHeight = toolbar }
+        if let appearance: Appearance = try fields.choice("appearance") { scene.appearance = appearance }
         if let settings = try fields.object("tolerance") {
             try settings.allowOnly(["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "window"])
             if let threshold = try settings.number("threshold") {

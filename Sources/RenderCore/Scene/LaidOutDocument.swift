@@ -1,11 +1,18 @@
+import Foundation
+
 /// A mail parsed, styled, laid out and painted once; frames are cut from it per offset.
 public struct LaidOutDocument: @unchecked Sendable {
+    /// Width and height in CSS px (layout coordinates; on screen they are × `zoomScale`).
     public let width: Double
     public let height: Double
     public let canvasColor: RGBA
     public let displayList: DisplayList
     /// Border boxes of rendered elements, keyed by DOM path below `html`.
     public let boxes: [ElementBox]
+    /// The width laid out at, and the scale the web view shows the page at (1 without
+    /// viewport rules).
+    public let viewport: ViewportResolution
+    public let zoomScale: Double
 
     public struct ElementBox: Sendable, Equatable {
         public let path: String
@@ -16,37 +23,54 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// Problems met on the way (images that could not be shown), one line each.
     public let warnings: [String]
 
+    /// `viewportWidth` is the view's width in points; under `.webkit` viewport rules the
+    /// document is laid out at the width WebKit picks (980 px without a viewport meta) and
+    /// `zoomScale` maps it back onto the view. `appearance` answers `prefers-color-scheme`
+    /// and picks the default colours.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
-                images: ImageStore? = nil) {
+                images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none) {
+        // Pango and fontconfig are not thread-safe: documents laid out on several threads at
+        // once (parallel tests, API users) could otherwise resolve fonts differently.
+        LaidOutDocument.layoutLock.lock()
+        defer { LaidOutDocument.layoutLock.unlock() }
         let dom = HTMLParser.parse(html)
-        let media = MediaContext(viewportWidth: viewportWidth, viewportHeight: viewportHeight,
-                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: false)
+        let viewport = ViewportResolution.resolve(dom, rules: viewportRules, viewWidth: viewportWidth)
+        let layoutWidth = viewport.layoutWidth
+        self.viewport = viewport
+        // Width media features see the layout viewport; device-width sees the screen.
+        let media = MediaContext(viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth,
+                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark)
         let styled = Cascade.style(dom, media: media)
-        let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight, images: images)
+        let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images)
         guard let root = builder.build() else {
             self.warnings = images?.warnings ?? []
-            self.width = viewportWidth
+            self.width = layoutWidth
             self.height = 0
-            self.canvasColor = .white
+            self.canvasColor = appearance.defaultCanvasColor
             self.displayList = DisplayList()
             self.boxes = []
+            self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
         let engine = LayoutEngine(fonts: fonts)
-        let height = engine.layoutDocument(root, viewportWidth: viewportWidth)
+        let height = engine.layoutDocument(root, viewportWidth: layoutWidth)
         var painter = Painter()
         painter.paint(root)
         let paths = DOMPaths(dom)
         var boxes: [ElementBox] = []
-        var widest = viewportWidth
+        var widest = layoutWidth
         Self.collect(root, paths: paths, into: &boxes, widest: &widest)
         self.width = widest
         self.height = height
-        self.canvasColor = Self.canvasColor(styled, dom)
+        self.canvasColor = Self.canvasColor(styled, dom, default: appearance.defaultCanvasColor)
         self.displayList = painter.list
         self.boxes = boxes
         self.warnings = images?.warnings ?? []
+        self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
+
+    /// One layout at a time, process-wide.
+    static let layoutLock = NSLock()
 
     private static func collect(_ box: Box, paths: DOMPaths, into boxes: inout [ElementBox], widest: inout Double) {
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
@@ -79,14 +103,14 @@ public struct LaidOutDocument: @unchecked Sendable {
     }
 
     /// The canvas takes the root's background, or the body's when the root has none (CSS 2.1 §14.2).
-    private static func canvasColor(_ styled: StyledDocument, _ dom: DOMDocument) -> RGBA {
+    private static func canvasColor(_ styled: StyledDocument, _ dom: DOMDocument, default base: RGBA) -> RGBA {
         if let html = dom.first(tag: "html"), let style = styled.style(of: html), style.backgroundColor.a > 0 {
-            return style.backgroundColor.over(.white)
+            return style.backgroundColor.over(base)
         }
         if let body = dom.first(tag: "body"), let style = styled.style(of: body), style.backgroundColor.a > 0 {
-            return style.backgroundColor.over(.white)
+            return style.backgroundColor.over(base)
         }
-        return .white
+        return base
     }
 }
 

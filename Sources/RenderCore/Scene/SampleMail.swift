@@ -30,6 +30,11 @@ public enum SampleMail {
           table.stats td { border-bottom: 1px solid #dde3ea; padding: 8px 4px; }
           .num { text-align: right; font-weight: bold; }
           .footer { font-size: 13px; color: #777; text-align: center; margin-top: 32px; }
+          @media (prefers-color-scheme: dark) {
+            body { color: #ddd; } h1 { color: #fff; } h2 { color: #6ea8ff; } .lead { color: #bbb; }
+            .card { background: #1c2430; border-color: #33404f; } blockquote { color: #aaa; border-left-color: #4a6285; }
+            table.stats td { border-bottom-color: #333; } .footer { color: #999; }
+          }
         </style></head>
         <body>
         <h1>Your October product update</h1>

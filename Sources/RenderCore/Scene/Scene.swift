@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one screen needs: the mail, the native header, the viewport and the offsets.
 public struct Scene: Sendable {
     public var html: String
@@ -5,13 +7,34 @@ public struct Scene: Sendable {
     public var viewportHeight: Double = 844
     public var scale: Double = 3
     public var headerHeight: Double = 100
-    public var headerColor: RGBA = RGBA(r: 1, g: 0, b: 0, a: 1)
+    /// The header's background; nil takes the appearance's default (the seed's red in light,
+    /// #1C1C1E in dark).
+    public var headerColor: RGBA?
     public var headerHTML: String?
     /// The mail's folder: relative image paths resolve inside it. Nil (the built-in mail,
     /// or HTML from stdin) reads no files.
     public var baseDirectory: String?
-    public var offsets: [Double] = [0, 50, 150]
+    /// Offsets, ranges (`0:600:50`) and `end`, resolved after layout (`SceneRenderer.frames`).
+    public var offsets: [ScrollOffset] = [0, 50, 150]
     public var indicator: IndicatorMode = .seed
+    public var indicatorStyle: IndicatorStyle = .default
+    public var headerMode: HeaderMode = .scroll
+    /// Hmin of the collapsing header; nil is 44 pt (or H when the header is shorter).
+    public var headerMinHeight: Double?
+    /// Let offsets go past either edge, rubber-banded as UIKit does.
+    public var bounce: Bool = false
+    /// What overscroll uncovers; nil takes the appearance's default (UIWebView's #BFBDC2 in light).
+    public var overscrollColor: RGBA?
+    public var strategy: HeaderStrategy = .inset
+    public var viewportRules: ViewportRules = .none
+    public var engine: WebEngine = .uiwebview
+    /// The view's safe area (a device's status bar and home indicator).
+    public var safeAreaTop: Double = 0
+    public var safeAreaBottom: Double = 0
+    public var insetAdjustment: InsetAdjustment = .automatic
+    /// A bottom toolbar over the web view: contentInset.bottom, drawn above the safe area.
+    public var toolbarHeight: Double = 0
+    public var appearance: Appearance = .light
 
     public init(html: String) { self.html = html }
 
@@ -20,27 +43,64 @@ public struct Scene: Sendable {
     /// iOS 13+ default indicator style on a light background.
     public static let indicatorColor = RGBA(r: 0, g: 0, b: 0, a: 0.35)
 
+    /// A device preset: its viewport, scale and safe area.
+    public mutating func apply(_ device: Device) {
+        viewportWidth = device.width
+        viewportHeight = device.height
+        scale = device.scale
+        safeAreaTop = device.safeAreaTop
+        safeAreaBottom = device.safeAreaBottom
+    }
+
+    /// Hmin as used: the given one, else 44 pt capped at H.
+    public var resolvedHeaderMinHeight: Double { headerMinHeight ?? min(44, headerHeight) }
+    public var resolvedHeaderColor: RGBA { headerColor ?? appearance.defaultHeaderColor }
+    public var resolvedOverscrollColor: RGBA { overscrollColor ?? appearance.defaultOverscrollColor }
+    public var resolvedIndicatorColor: RGBA { indicatorStyle.color(in: appearance) }
+
     /// Checks the numbers a user can get wrong; throws a one-line message.
     public func validate() throws {
         func positive(_ value: Double, _ name: String, limit: Double) throws {
             guard value.isFinite, value > 0 else { throw RenderError.input("\(name) must be a positive number, got \(Self.format(value))") }
             guard value <= limit else { throw RenderError.input("\(name) must be at most \(Self.format(limit)), got \(Self.format(value))") }
         }
+        func length(_ value: Double, _ name: String) throws {
+            guard value.isFinite, value >= 0, value <= 4096 else {
+                throw RenderError.input("\(name) must be between 0 and 4096, got \(Self.format(value))")
+            }
+        }
         try positive(viewportWidth, "--width", limit: 4096)
         try positive(viewportHeight, "--height", limit: 8192)
         try positive(scale, "--scale", limit: 8)
-        guard headerHeight.isFinite, headerHeight >= 0, headerHeight <= 4096 else {
-            throw RenderError.input("--header-height must be between 0 and 4096, got \(Self.format(headerHeight))")
+        try length(headerHeight, "--header-height")
+        if let headerMinHeight {
+            try length(headerMinHeight, "--header-min")
+            guard headerMinHeight <= headerHeight else {
+                throw RenderError.input("--header-min \(Self.format(headerMinHeight)) is more than the header's height \(Self.format(headerHeight))")
+            }
+        }
+        try length(safeAreaTop, "--safe-area-top")
+        try length(safeAreaBottom, "--safe-area-bottom")
+        try length(toolbarHeight, "--toolbar-height")
+        guard safeAreaTop + safeAreaBottom + toolbarHeight < viewportHeight else {
+            throw RenderError.input("the safe area and toolbar (\(Self.format(safeAreaTop + safeAreaBottom + toolbarHeight)) pt) leave nothing of the \(Self.format(viewportHeight)) pt viewport")
         }
         guard (viewportWidth * scale).rounded() <= 32767, (viewportHeight * scale).rounded() <= 32767 else {
             throw RenderError.input("frame of \(Self.format(viewportWidth * scale))x\(Self.format(viewportHeight * scale)) pixels is too large (32767 at most)")
         }
-        for offset in offsets where !offset.isFinite {
-            throw RenderError.input("offset \(Self.format(offset)) is not a finite number")
-        }
+        guard !offsets.isEmpty else { throw RenderError.input("--offsets is empty") }
+        for offset in offsets { try offset.validate() }
     }
 
+    /// Whole numbers without a fraction; a long binary artefact such as 447.9200000000001
+    /// (an `end` offset) shortened to at most 4 decimals: offset file names stay readable.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        let plain = String(value)
+        guard plain.count > 10, value.isFinite, abs(value) >= 1e-4, abs(value) < 1e15 else { return plain }
+        var short = String(format: "%.4f", value)
+        while short.hasSuffix("0") { short.removeLast() }
+        if short.hasSuffix(".") { short.removeLast() }
+        return short
     }
 }

@@ -13,17 +13,21 @@ public struct SceneRenderer {
         self.scene = scene
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
-                                   images: ImageStore(baseDirectory: scene.baseDirectory))
+                                   images: ImageStore(baseDirectory: scene.baseDirectory),
+                                   appearance: scene.appearance, viewportRules: scene.viewportRules)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: "<body style=\"margin:0;font-family:sans-serif\">" + fragment,
-                            viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts)
+                            viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
+                            appearance: scene.appearance)
         }
-        geometry = ScrollScene(viewportWidth: scene.viewportWidth, viewportHeight: scene.viewportHeight,
-                               headerHeight: scene.headerHeight, contentHeight: document.height,
-                               contentWidth: scene.viewportWidth, indicator: scene.indicator)
+        geometry = ScrollScene(scene: scene, document: document)
+        offsets = try scene.resolvedOffsets(end: geometry.endOffset)
     }
 
-    public var frames: [ScrollFrame] { scene.offsets.map { geometry.frame(forUserOffset: $0) } }
+    /// The scene's offsets with ranges and `end` resolved against the scroll range.
+    public let offsets: [Double]
+
+    public var frames: [ScrollFrame] { offsets.map { geometry.frame(forUserOffset: $0) } }
 
     public func render(_ frame: ScrollFrame) throws -> Canvas {
         let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
@@ -32,31 +36,39 @@ public struct SceneRenderer {
             throw RenderError.output("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")
         }
         let viewport = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
-        canvas.fill(viewport, Scene.overscrollColor)
+        canvas.fill(viewport, scene.resolvedOverscrollColor)
         // The web view's document view is at least as tall as the view itself.
-        let canvasHeight = max(document.height, scene.viewportHeight)
-        let documentOnScreen = Rect(x: 0, y: -frame.contentOffset, width: scene.viewportWidth, height: canvasHeight)
+        let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
+        let documentOnScreen = Rect(x: 0, y: frame.content.y, width: scene.viewportWidth, height: canvasHeight)
         if let visible = documentOnScreen.intersection(viewport) { canvas.fill(visible, document.canvasColor) }
-        let visibleInDocument = Rect(x: 0, y: frame.contentOffset, width: max(document.width, scene.viewportWidth), height: scene.viewportHeight)
+        // The display list is in layout px; the web view shows it at zoomScale.
+        let zoom = document.zoomScale
+        let visibleInDocument = Rect(x: 0, y: -frame.content.y / zoom, width: max(document.width, scene.viewportWidth / zoom),
+                                     height: scene.viewportHeight / zoom)
         canvas.save()
         canvas.clip(to: viewport)
-        canvas.translate(0, -frame.contentOffset)
+        canvas.translate(0, frame.content.y)
+        if zoom != 1 { canvas.scale(by: zoom) }
         Rasterizer.draw(document.displayList.entries(intersecting: visibleInDocument), on: canvas)
         canvas.restore()
         drawHeader(frame.header, on: canvas, viewport: viewport)
+        drawToolbar(on: canvas)
         if let indicator = frame.indicator {
-            canvas.fillRoundedRect(indicator, radius: ScrollIndicatorMetrics.cornerRadius, Scene.indicatorColor)
+            canvas.fillRoundedRect(indicator, radius: ScrollIndicatorMetrics.cornerRadius, scene.resolvedIndicatorColor)
         }
         return canvas
     }
 
     private func drawHeader(_ rect: Rect, on canvas: Canvas, viewport: Rect) {
         guard rect.height > 0, let onScreen = rect.intersection(viewport) else { return }
-        canvas.fill(onScreen, scene.headerColor)
+        canvas.fill(onScreen, scene.resolvedHeaderColor)
         guard let header else { return }
         canvas.save()
         canvas.clip(to: onScreen)
-        canvas.translate(rect.x, rect.y)
+        // A stretched header keeps its fragment at the bottom, next to the mail; a collapsing
+        // one keeps the top and clips the rest.
+        let stretched = scene.headerMode == .stretch && rect.height > scene.headerHeight
+        canvas.translate(rect.x, stretched ? rect.maxY - scene.headerHeight : rect.y)
         Rasterizer.draw(header.displayList.entries, on: canvas)
         canvas.restore()
     }
@@ -73,5 +85,16 @@ public struct SceneRenderer {
             paths.append(path)
         }
         return paths
+    }
+}
+
+extension SceneRenderer {
+    /// A bottom toolbar (`toolbarHeight`) above the safe area, its bar reaching the screen's
+    /// bottom, with a one-pixel hairline on top.
+    func drawToolbar(on canvas: Canvas) {
+        guard scene.toolbarHeight > 0 else { return }
+        let top = scene.viewportHeight - scene.safeAreaBottom - scene.toolbarHeight
+        canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: scene.viewportHeight - top), scene.appearance.toolbarColor)
+        canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: 1 / scene.scale), scene.appearance.toolbarHairlineColor)
     }
 }

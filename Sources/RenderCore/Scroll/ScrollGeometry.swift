@@ -68,6 +68,27 @@ public enum IndicatorMode: String, Sendable, CaseIterable {
     case follow
 }
 
+/// How the app puts the header into the web view's scroll view (both seed variants).
+public enum HeaderStrategy: String, Sendable, CaseIterable {
+    /// `contentInset.top = H` and the header at content y = -H (the seed's default).
+    case inset
+    /// The web content view moved down by H under a header at content y = 0, contentSize
+    /// grown by H, no top inset.
+    case reframe
+}
+
+/// UIScrollView.contentInsetAdjustmentBehavior: whether the safe area is added to the insets.
+public enum InsetAdjustment: String, Sendable, CaseIterable {
+    /// UIKit's default: the vertical insets are adjusted when the content scrolls vertically
+    /// (contentSize plus contentInset taller than the view, or bounce on: a web view always
+    /// bounces vertically).
+    case automatic
+    /// Never adjusted: content starts under the status bar.
+    case never
+    /// Always adjusted.
+    case always
+}
+
 /// Which edge a requested offset was clamped to (only without bounce, or for infinite offsets).
 public enum Clamping: String, Sendable {
     case none, top, bottom
@@ -106,23 +127,36 @@ public struct ScrollFrame: Sendable, Equatable {
 }
 
 /// The screen being scrolled: viewport, header, document size and scroll view options.
+///
+/// Header frames follow design.md §2 (in content coordinates, inset strategy, no safe area):
+/// scroll-away `(0, -H, W, H)`; pinned `y = o`; collapsing `y = o, h = clamp(-o, Hmin, H)`;
+/// stretchy `(0, o, W, -o)` when `o < -H`. Written with `u = o - minY`, the distance scrolled
+/// from rest (negative when pulled down), the same rules hold for either strategy and with a
+/// safe area: on screen, the pinned and collapsing headers sit at the safe-area top `t`,
+/// the collapsing one `clamp(H - u, Hmin, H)` tall, and the stretchy one spans `t` to the
+/// document's top while `u < 0`.
 public struct ScrollScene: Sendable {
     public var viewportWidth: Double
     public var viewportHeight: Double
-    /// H: the header's height, which is also contentInset.top.
+    /// H: the header's height (contentInset.top under the inset strategy).
     public var headerHeight: Double
     /// Hmin for `.collapse`.
     public var headerMinHeight: Double
     public var headerMode: HeaderMode
-    /// The laid-out document height.
+    /// The document's height on screen (laid-out height × zoom scale).
     public var contentHeight: Double
     public var contentWidth: Double
-    /// contentInset.bottom.
+    /// contentInset.bottom set by the app (a bottom toolbar's height).
     public var bottomInset: Double
     public var bounce: Bool
     public var indicator: IndicatorMode
-    /// WKWebView's quirk: contentSize.height is at least the viewport height.
+    /// WKWebView's quirk: the web content's height is at least the viewport height.
     public var minimumContentHeightIsViewport: Bool
+    public var strategy: HeaderStrategy
+    /// The view's safe area (status bar, home indicator), in points.
+    public var safeAreaTop: Double
+    public var safeAreaBottom: Double
+    public var insetAdjustment: InsetAdjustment
 
     public init(
         viewportWidth: Double,
@@ -135,7 +169,11 @@ public struct ScrollScene: Sendable {
         bottomInset: Double = 0,
         bounce: Bool = false,
         indicator: IndicatorMode = .seed,
-        minimumContentHeightIsViewport: Bool = false
+        minimumContentHeightIsViewport: Bool = false,
+        strategy: HeaderStrategy = .inset,
+        safeAreaTop: Double = 0,
+        safeAreaBottom: Double = 0,
+        insetAdjustment: InsetAdjustment = .automatic
     ) {
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
@@ -148,77 +186,134 @@ public struct ScrollScene: Sendable {
         self.bounce = bounce
         self.indicator = indicator
         self.minimumContentHeightIsViewport = minimumContentHeightIsViewport
+        self.strategy = strategy
+        self.safeAreaTop = safeAreaTop
+        self.safeAreaBottom = safeAreaBottom
+        self.insetAdjustment = insetAdjustment
     }
 
-    /// The scroll view's contentSize, with the WKWebView quirk applied when enabled.
+    /// Where the document's top is in content coordinates: 0, or H when reframed.
+    public var documentTop: Double { strategy == .reframe ? headerHeight : 0 }
+
+    /// Where the header rests in content coordinates: -H in the inset, 0 when reframed.
+    public var headerRestY: Double { strategy == .reframe ? 0 : -headerHeight }
+
+    /// The scroll view's contentSize: the document (at least B tall under the WKWebView
+    /// quirk), grown by H under the reframe strategy.
     public var contentSize: (width: Double, height: Double) {
-        let height = minimumContentHeightIsViewport
-            ? max(contentHeight, viewportHeight)
-            : contentHeight
-        return (width: contentWidth, height: height)
+        let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+        return (width: contentWidth, height: web + documentTop)
     }
 
-    /// adjustedContentInset; no safe area here, so it equals contentInset.
-    private var adjustedInsetTop: Double { headerHeight }
-    private var adjustedInsetBottom: Double { bottomInset }
-
-    /// Rest position: the header flush with the viewport's top.
-    public var minOffsetY: Double { -adjustedInsetTop }
-
-    public var maxOffsetY: Double {
-        max(minOffsetY, contentSize.height + adjustedInsetBottom - viewportHeight)
+    /// contentInset as the app sets it: the header's height on top (inset strategy only),
+    /// the toolbar at the bottom.
+    public var contentInset: (top: Double, bottom: Double) {
+        (top: strategy == .inset ? headerHeight : 0, bottom: bottomInset)
     }
+
+    /// Whether contentInsetAdjustmentBehavior adds the safe area to the vertical insets.
+    public var adjustsForSafeArea: Bool {
+        switch insetAdjustment {
+        case .never: return false
+        case .always: return true
+        case .automatic:
+            // Scrollable vertically: the content and the app's insets exceed the view (the
+            // same sum under either strategy), or it bounces.
+            let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+            return bounce || web + headerHeight + bottomInset > viewportHeight
+        }
+    }
+
+    /// The part of the safe area added to the insets (0 when not adjusted).
+    public var safeAreaAdjustment: (top: Double, bottom: Double) {
+        adjustsForSafeArea ? (top: safeAreaTop, bottom: safeAreaBottom) : (top: 0, bottom: 0)
+    }
+
+    /// adjustedContentInset: contentInset plus the safe-area adjustment.
+    public var adjustedContentInset: (top: Double, bottom: Double) {
+        (top: contentInset.top + safeAreaAdjustment.top, bottom: contentInset.bottom + safeAreaAdjustment.bottom)
+    }
+
+    /// The scroll indicator's insets before its own track in `indicatorFrame`: the seed's
+    /// `scrollIndicatorInsets.top = H` (whatever the strategy) and the toolbar at the bottom,
+    /// both adjusted by the safe area like the content insets.
+    public var scrollIndicatorInsets: (top: Double, bottom: Double) {
+        (top: headerHeight + safeAreaAdjustment.top, bottom: bottomInset + safeAreaAdjustment.bottom)
+    }
+
+    /// Rest position: the header flush with the viewport's (safe area's) top.
+    public var minOffsetY: Double { -adjustedContentInset.top }
+
+    public var maxOffsetY: Double { minOffsetY + endOffset }
+
+    /// `contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom`, summed in
+    /// an order that does not depend on the strategy, so both give the same bits.
+    var scrollExtent: Double {
+        let web = minimumContentHeightIsViewport ? max(contentHeight, viewportHeight) : contentHeight
+        let adjustment = safeAreaAdjustment
+        return web + headerHeight + adjustment.top + (bottomInset + adjustment.bottom)
+    }
+
+    /// The length of the scroll range, `maxY - minY`: the user offset of its bottom (what
+    /// `end` means).
+    public var endOffset: Double { max(0, scrollExtent - viewportHeight) }
 
     /// Whether there is anything to scroll; iOS hides the indicator when there is not.
-    public var scrolls: Bool { maxOffsetY > minOffsetY }
+    public var scrolls: Bool { endOffset > 0 }
 
+    /// Screen positions are computed from `u = o - minY` (the distance scrolled from rest), in
+    /// which both strategies agree exactly; `o` itself is only reported.
     public func frame(forUserOffset s: Double) -> ScrollFrame {
         let position = resolve(userOffset: s)
-        let o = position.contentOffset
-        let header = headerFrame(atContentOffset: o)
+        let u = position.scrolled
+        let header = headerFrame(scrolled: u)
         return ScrollFrame(
             userOffset: s,
-            contentOffset: o,
+            contentOffset: minOffsetY + u,
             clamped: position.clamped,
             overscroll: position.overscroll,
             header: header,
-            content: Rect(x: 0, y: -o, width: contentWidth, height: contentHeight),
-            visibleContent: visibleDocument(atContentOffset: o),
-            indicator: indicatorFrame(atContentOffset: o, header: header)
+            content: Rect(x: 0, y: documentRestY - u, width: contentWidth, height: contentHeight),
+            visibleContent: visibleDocument(scrolled: u),
+            indicator: indicatorFrame(scrolled: u, header: header)
         )
     }
+
+    /// Where the document's top is on screen at rest: below the safe-area adjustment and the header.
+    var documentRestY: Double { safeAreaAdjustment.top + headerHeight }
 }
 
 // MARK: - The steps of `frame(forUserOffset:)`
 
 extension ScrollScene {
     struct ResolvedOffset {
-        var contentOffset: Double
+        /// u = contentOffset.y - minY: scrolled from rest, negative when pulled down.
+        var scrolled: Double
         var clamped: Clamping
         var overscroll: Double
     }
 
-    /// Maps a user offset to contentOffset.y: clamped without bounce, rubber-banded with it.
+    /// Maps a user offset to the distance scrolled from rest: clamped to the scroll range
+    /// without bounce, rubber-banded past its edges with it.
     func resolve(userOffset s: Double) -> ResolvedOffset {
-        let minY = minOffsetY
-        let maxY = maxOffsetY
+        let range = endOffset
         // NaN means "no offset given"; an infinite pull cannot be rubber-banded, so it stops
         // at the edge (and says so).
-        let raw = s.isNaN ? minY : minY + s
-        if raw == -.infinity { return ResolvedOffset(contentOffset: minY, clamped: .top, overscroll: 0) }
-        if raw == .infinity { return ResolvedOffset(contentOffset: maxY, clamped: .bottom, overscroll: 0) }
+        let raw = s.isNaN ? 0 : s
+        if raw == -.infinity { return ResolvedOffset(scrolled: 0, clamped: .top, overscroll: 0) }
+        if raw == .infinity { return ResolvedOffset(scrolled: range, clamped: .bottom, overscroll: 0) }
 
-        if raw < minY {
-            guard bounce else { return ResolvedOffset(contentOffset: minY, clamped: .top, overscroll: 0) }
-            let o = minY - rubberBand(minY - raw)
-            return ResolvedOffset(contentOffset: o, clamped: .none, overscroll: o - minY)
+        if raw < 0 {
+            guard bounce else { return ResolvedOffset(scrolled: 0, clamped: .top, overscroll: 0) }
+            let pulled = -rubberBand(-raw)
+            return ResolvedOffset(scrolled: pulled, clamped: .none, overscroll: pulled)
         }
-        if raw > maxY {
-            guard bounce else { return ResolvedOffset(contentOffset: maxY, clamped: .bottom, overscroll: 0) }
-            let o = maxY + rubberBand(raw - maxY)
-            return ResolvedOffset(contentOffset: o, clamped: .none, overscroll: o - maxY)
+        if raw > range {
+            guard bounce else { return ResolvedOffset(scrolled: range, clamped: .bottom, overscroll: 0) }
+            let pushed = rubberBand(raw - range)
+            return ResolvedOffset(scrolled: range + pushed, clamped: .none, overscroll: pushed)
         }
-        return ResolvedOffset(contentOffset: raw, clamped: .none, overscroll: 0)
+        return ResolvedOffset(scrolled: raw, clamped: .none, overscroll: 0)
     }
 
     /// UIScrollView's rubber band: b(x) = x*B*c / (B + c*x), c = 0.55.
@@ -229,71 +324,70 @@ extension ScrollScene {
         return viewportHeight * (pulled / (viewportHeight + pulled))
     }
 
-    /// The header's frame in viewport coordinates.
-    func headerFrame(atContentOffset o: Double) -> Rect {
+    /// The header's frame in viewport coordinates, `u` scrolled from rest.
+    func headerFrame(scrolled u: Double) -> Rect {
         let width = viewportWidth
         let height = headerHeight
-        let restingFrame = Rect(x: 0, y: -height, width: width, height: height)
-        let frameInContent: Rect
+        // The safe area's top on screen: where the header rests (content y -H, or 0 when
+        // reframed, both map there at rest).
+        let top = safeAreaAdjustment.top
+        let scrolling = Rect(x: 0, y: top - u, width: width, height: height)
         switch headerMode {
         case .scroll:
-            frameInContent = restingFrame
+            return scrolling
         case .pinned:
-            frameInContent = Rect(x: 0, y: o, width: width, height: height)
+            return Rect(x: 0, y: top, width: width, height: height)
         case .collapse:
-            let collapsedHeight = clamp(-o, lower: headerMinHeight, upper: height)
-            frameInContent = Rect(x: 0, y: o, width: width, height: collapsedHeight)
+            return Rect(x: 0, y: top, width: width, height: clamp(height - u, lower: headerMinHeight, upper: height))
         case .stretch:
-            frameInContent = o < -height ? Rect(x: 0, y: o, width: width, height: -o) : restingFrame
+            return u < 0 ? Rect(x: 0, y: top, width: width, height: height - u) : scrolling
         }
-        return frameInContent.offsetBy(dx: 0, dy: -o)
     }
 
     /// The document rect inside the viewport, in document coordinates.
-    func visibleDocument(atContentOffset o: Double) -> Rect {
+    func visibleDocument(scrolled u: Double) -> Rect {
         let document = Rect(x: 0, y: 0, width: contentWidth, height: contentHeight)
-        // The document's top is content y = 0, so the viewport in content coordinates
-        // is already in document coordinates.
-        let viewport = Rect(x: 0, y: o, width: viewportWidth, height: viewportHeight)
+        let top = u - documentRestY
+        let viewport = Rect(x: 0, y: top, width: viewportWidth, height: viewportHeight)
         if let visible = document.intersection(viewport) { return visible }
-        let nearestEdge = clamp(o, lower: 0, upper: max(0, contentHeight))
+        let nearestEdge = clamp(top, lower: 0, upper: max(0, contentHeight))
         return Rect(x: 0, y: nearestEdge, width: 0, height: 0)
     }
 
     /// The vertical scroll indicator in viewport coordinates, or nil when it is hidden.
-    func indicatorFrame(atContentOffset o: Double, header: Rect) -> Rect? {
+    func indicatorFrame(scrolled u: Double, header: Rect) -> Rect? {
         let metrics = ScrollIndicatorMetrics.self
+        let insets = scrollIndicatorInsets
         let insetTop: Double
         switch indicator {
         case .none: return nil
-        case .seed: insetTop = headerHeight
-        case .follow: insetTop = max(0, header.maxY)  // the visible part of the header
+        case .seed: insetTop = insets.top
+        case .follow: insetTop = max(safeAreaAdjustment.top, header.maxY)  // the visible part of the header
         }
-        // The seed sets only scrollIndicatorInsets.top.
-        let insetBottom = 0.0
+        let insetBottom = insets.bottom
         guard scrolls else { return nil }
 
         let track = viewportHeight - insetTop - insetBottom - 2 * metrics.margin
         guard track > 0 else { return nil }
         let trackTop = insetTop + metrics.margin
-        let total = contentSize.height + adjustedInsetTop + adjustedInsetBottom
+        // total = contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom
+        let total = scrollExtent
         let restingLength = clamp(track * viewportHeight / total, lower: metrics.minimumLength, upper: track)
 
-        let minY = minOffsetY
-        let maxY = maxOffsetY
+        let range = endOffset
         let y: Double
         let length: Double
-        if o < minY {
+        if u < 0 {
             // Pinned to the top of the track, shrinking by the overscroll.
-            length = shrunk(restingLength, by: minY - o, track: track)
+            length = shrunk(restingLength, by: -u, track: track)
             y = trackTop
-        } else if o > maxY {
+        } else if u > range {
             // Pinned to the bottom of the track, shrinking by the overscroll.
-            length = shrunk(restingLength, by: o - maxY, track: track)
+            length = shrunk(restingLength, by: u - range, track: track)
             y = trackTop + track - length
         } else {
             length = restingLength
-            y = trackTop + (o - minY) / (maxY - minY) * (track - restingLength)
+            y = trackTop + u / range * (track - restingLength)
         }
         let x = viewportWidth - metrics.margin - metrics.thickness
         return Rect(x: x, y: y, width: metrics.thickness, height: length)

@@ -47,6 +47,7 @@ enum UserAgentStylesheet {
     sup { vertical-align: super; font-size: smaller }
     mark { background-color: yellow; color: black }
     nobr { white-space: nowrap }
+    @media (prefers-color-scheme: dark) { html { color: #ffffff } a[href] { color: #0a84ff } mark { color: black } }
     """
 
     /// Extra rules in quirks mode (WebKit's quirks.css): tables do not inherit text styles.
