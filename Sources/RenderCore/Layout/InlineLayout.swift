@@ -273,16 +273,31 @@ struct InlineLayout {
             above = max(above, metrics.ascent + topLeading)
             below = max(below, metrics.descent + leading - topLeading)
         }
-        include(container)
+        // The line-height quirk (quirks and limited-quirks mode): a line holding no text gets
+        // no strut, so an image alone in a cell is as tall as the image.
+        let hasText = runs.contains { run in
+            switch run.segment.item {
+            case .text(let text, _): return !text.allSatisfy { $0 == " " }
+            case .lineBreak: return true
+            default: return false
+            }
+        }
+        if hasText || !container.lineHeightQuirk { include(container) }
+        var lineAligned: [Box] = []
         for run in runs {
             switch run.segment.item {
-            case .text(_, let style), .lineBreak(let style):
+            case .text(let text, let style):
+                if container.lineHeightQuirk && text.allSatisfy({ $0 == " " }) { continue }
                 include(style)
                 if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font) }
+            case .lineBreak(let style):
+                include(style)
             case .inlineStart, .inlineEnd: break
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 switch box.style.verticalAlign {
+                case .top, .bottom:
+                    lineAligned.append(box)  // placed against the line box once its height is known
                 case .middle:
                     let xHeight = container.fontSize * 0.25
                     above = max(above, height / 2 + xHeight)
@@ -299,6 +314,12 @@ struct InlineLayout {
             return false
         }
         if holdsIcon { below = max(below, BrokenImage.iconSize - above) }
+        if above == -.infinity { above = 0; below = 0 }
+        for box in lineAligned {
+            // top/bottom-aligned boxes only make the line taller when they do not fit in it.
+            let height = box.height + box.margin.top + box.margin.bottom
+            if above + below < height { below = height - above }
+        }
         var line = LineBox(y: top, height: above + below, baseline: above, glyphRuns: [], decorations: [], atomics: [])
         let baseline = top + above
         let scale = Double(PANGO_SCALE)
@@ -334,6 +355,8 @@ struct InlineLayout {
                 let height = box.height + box.margin.top + box.margin.bottom
                 let boxTop: Double
                 switch box.style.verticalAlign {
+                case .top: boxTop = top
+                case .bottom: boxTop = top + line.height - height
                 case .middle: boxTop = baseline - container.fontSize * 0.25 - height / 2
                 default: boxTop = baseline + atomicBaselineOffset(box) - height
                 }

@@ -140,6 +140,19 @@ struct TableLayout {
     }
 
     func intrinsicWidths(_ table: Box) -> (min: Double, max: Double) {
+        var widths = contentWidths(table)
+        if case .px(let specified) = table.style.width, !usesFixedLayout(table) {
+            widths.min = Swift.max(widths.min, specified)
+            widths.max = Swift.max(widths.min, specified)
+        }
+        if case .px(let maxWidth) = table.style.maxWidth {
+            widths.max = Swift.max(widths.min, Swift.min(widths.max, maxWidth))
+        }
+        return widths
+    }
+
+    /// Min/max-content from the cells alone (a specified width not applied).
+    private func contentWidths(_ table: Box) -> (min: Double, max: Double) {
         let grid = grid(table)
         if usesFixedLayout(table) {
             // Content does not widen a fixed table: only its px width (or its px columns) count.
@@ -152,9 +165,6 @@ struct TableLayout {
         let chrome = tableChrome(table) + spacing(table) * Double(columns.count + 1)
         var minimum = columns.reduce(0) { $0 + $1.min } + chrome
         var maximum = max(columns.reduce(0) { $0 + $1.max }, widthHonouringPercentages(columns)) + chrome
-        if case .px(let specified) = table.style.width {
-            minimum = Swift.max(minimum, specified); maximum = Swift.max(minimum, specified)
-        }
         if columns.isEmpty { minimum = tableChrome(table); maximum = minimum }
         return (minimum, Swift.max(minimum, maximum))
     }
@@ -234,7 +244,7 @@ struct TableLayout {
         let space = spacing(table)
         let chrome = engine.horizontalChrome(table)
         let outerSpacing = space * Double(columns.count + 1)
-        let intrinsic = intrinsicWidths(table)
+        let intrinsic = contentWidths(table)
         let available = containingWidth - table.margin.left - table.margin.right
         var tableWidth: Double
         var autoWidth: Bool

@@ -17,6 +17,7 @@ public enum Cascade {
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var root = ComputedStyle()
         root.display = .block
+        root.lineHeightQuirk = dom.mode != .noQuirks
         // Walk parents before children (node IDs are in document order, parents first).
         for id in dom.nodes.indices where dom[id].tag != nil {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root

@@ -145,6 +145,8 @@ public struct ComputedStyle: Sendable {
     public var decorations: TextDecorations = []
     public var visibilityHidden = false
     public var borderSpacing: Double = 0
+    /// Quirks and limited-quirks documents: lines without text get no strut.
+    public var lineHeightQuirk = false
 
     public init() {}
 
@@ -169,6 +171,7 @@ public struct ComputedStyle: Sendable {
         child.textIndent = textIndent
         child.visibilityHidden = visibilityHidden
         child.borderSpacing = borderSpacing
+        child.lineHeightQuirk = lineHeightQuirk
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
         return child
