@@ -17,6 +17,13 @@ struct LayoutEngine {
     private func place(_ box: Box, parentX: Double, parentY: Double) {
         box.absoluteX = parentX + box.x
         box.absoluteY = parentY + box.y
+        if let offsets = box.style.relativeOffset {
+            // position: relative moves the box and everything in it, leaving its space (CSS 2.1 §9.4.3).
+            let dx = offsets.left.resolve(box.width) ?? offsets.right.resolve(box.width).map { -$0 } ?? 0
+            let dy = offsets.top.resolve(box.height) ?? offsets.bottom.resolve(box.height).map { -$0 } ?? 0
+            box.absoluteX += dx
+            box.absoluteY += dy
+        }
         for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY) }
         for line in box.lines {
             for atomic in line.atomics {

@@ -145,6 +145,20 @@ extension ComputedStyle {
         case "opacity":
             if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
+        case "position":
+            relativeOffset = keyword == "relative" ? pendingOffsets : nil
+        case "top", "right", "bottom", "left":
+            if let length = len(value) {
+                var offsets = pendingOffsets
+                switch name {
+                case "top": offsets.top = length
+                case "right": offsets.right = length
+                case "bottom": offsets.bottom = length
+                default: offsets.left = length
+                }
+                pendingOffsets = offsets
+                if relativeOffset != nil { relativeOffset = offsets }
+            }
         case "float": if let side = FloatSide(rawValue: keyword), side != .both { floating = side }
         case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"

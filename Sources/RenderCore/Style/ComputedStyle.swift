@@ -102,6 +102,11 @@ public struct ComputedStyle: Sendable {
     /// Corner radii, top-left, top-right, bottom-right, bottom-left (circular corners).
     public var borderRadius = Edges<Length>(.px(0))
     public var opacity: Double = 1
+    /// `position: relative` offsets (top, right, bottom, left); nil when not relative.
+    /// Absolute and fixed positioning are laid out as static (mail clients strip them).
+    public var relativeOffset: Edges<Length>?
+    /// top/right/bottom/left as declared, whatever the position (applied only when relative).
+    var pendingOffsets = Edges<Length>(.auto)
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
