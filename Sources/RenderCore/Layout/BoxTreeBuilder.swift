@@ -283,7 +283,8 @@ struct BoxTreeBuilder {
     private func rowBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         if style.display != .tableRow {
             let row = Box(kind: .row, node: nil, style: style.inheritedForChild())
-            row.children.append(anonymousCell(for: [node], parentStyle: style))
+            // A cell outside a row is that row's cell; anything else goes in an anonymous cell.
+            row.children.append(style.display == .tableCell ? cellBox(node, style) : anonymousCell(for: [node], parentStyle: style))
             return row
         }
         let row = Box(kind: .row, node: node, style: style)
@@ -298,11 +299,7 @@ struct BoxTreeBuilder {
                 if childStyle.display == .none { continue }
                 if childStyle.display == .tableCell {
                     flush()
-                    let cell = Box(kind: .cell, node: child, style: childStyle)
-                    cell.colspan = span(dom[child].attributes["colspan"], limit: 1000)
-                    cell.rowspan = span(dom[child].attributes["rowspan"], limit: 65534)
-                    fillBlockContainer(cell, from: child)
-                    row.children.append(cell)
+                    row.children.append(cellBox(child, childStyle))
                     continue
                 }
             }
@@ -310,6 +307,14 @@ struct BoxTreeBuilder {
         }
         flush()
         return row
+    }
+
+    private func cellBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        let cell = Box(kind: .cell, node: node, style: style)
+        cell.colspan = span(dom[node].attributes["colspan"], limit: 1000)
+        cell.rowspan = span(dom[node].attributes["rowspan"], limit: 65534)
+        fillBlockContainer(cell, from: node)
+        return cell
     }
 
     private func anonymousCell(for nodes: [DOMDocument.NodeID], parentStyle: ComputedStyle) -> Box {

@@ -34,6 +34,8 @@ public struct DOMDocument: Sendable {
     public private(set) var nodes: [Node]
     public let root: NodeID = 0
     public var mode: Mode = .noQuirks
+    /// Set when elements nested deeper than `HTMLParser.maximumDepth` were flattened.
+    public var depthLimited = false
 
     public init() {
         nodes = [Node(kind: .document, attributes: [:], parent: nil, children: [])]

@@ -26,19 +26,31 @@ public enum HTMLParser {
     }
 
     /// Walks gumbo's tree iteratively (mail can nest deeply) and copies it into Swift values.
+    /// Elements nested deeper than this keep their text but lose their own box: their
+    /// children join the ancestor at this depth, so later stages never recurse further.
+    public static let maximumDepth = 512
+
     private static func convert(_ gumboRoot: UnsafeMutablePointer<GumboNode>) -> DOMDocument {
         var doc = DOMDocument()
         var stack: [(UnsafeMutablePointer<GumboNode>, DOMDocument.NodeID)] = []
+        var depth: [Int] = [0]  // by node ID
         pushChildren(of: gumboRoot, parent: doc.root, onto: &stack)
         while let (node, parent) = stack.popLast() {
             switch node.pointee.type {
             case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+                if depth[parent] >= maximumDepth {
+                    doc.depthLimited = true
+                    pushChildren(of: node, parent: parent, onto: &stack)
+                    continue
+                }
                 let element = node.pointee.v.element
                 let id = doc.append(.element(tagName(element)), attributes: attributes(element), to: parent)
+                depth.append(depth[parent] + 1)
                 pushChildren(of: node, parent: id, onto: &stack)
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
                 if let text = node.pointee.v.text.text {
                     doc.append(.text(String(cString: text)), to: parent)
+                    depth.append(depth[parent] + 1)
                 }
             default:
                 break  // comments and the doctype carry nothing to render

@@ -19,6 +19,8 @@ public struct LaidOutDocument: @unchecked Sendable {
         public let frame: Rect
     }
 
+    static let depthWarning = ["elements nested deeper than \(HTMLParser.maximumDepth) levels were flattened (their text is kept)"]
+
     /// Runs the pipeline: parse → style → layout → paint.
     /// Problems met on the way (images that could not be shown), one line each.
     public let warnings: [String]
@@ -29,6 +31,16 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// and picks the default colours.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
                 images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none) {
+        // Layout recurses with the tree's depth: run it on a thread with a deep stack, whatever
+        // thread (a test runner's, a worker's) called us.
+        self = LargeStack.run {
+            LaidOutDocument(building: html, viewportWidth: viewportWidth, viewportHeight: viewportHeight, fonts: fonts,
+                            images: images, appearance: appearance, viewportRules: viewportRules)
+        }
+    }
+
+    private init(building html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet,
+                 images: ImageStore?, appearance: Appearance, viewportRules: ViewportRules) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
         // once (parallel tests, API users) could otherwise resolve fonts differently.
         LaidOutDocument.layoutLock.lock()
@@ -65,7 +77,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.canvasColor = Self.canvasColor(styled, dom, default: appearance.defaultCanvasColor)
         self.displayList = painter.list
         self.boxes = boxes
-        self.warnings = images?.warnings ?? []
+        self.warnings = (images?.warnings ?? []) + (dom.depthLimited ? Self.depthWarning : [])
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 
