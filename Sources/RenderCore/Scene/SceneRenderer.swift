@@ -49,7 +49,7 @@ public struct SceneRenderer {
         canvas.clip(to: viewport)
         canvas.translate(0, frame.content.y)
         if zoom != 1 { canvas.scale(by: zoom) }
-        Rasterizer.draw(document.displayList.entries(intersecting: visibleInDocument), on: canvas)
+        Rasterizer.draw(document.displayIndex.entries(intersecting: visibleInDocument), on: canvas)
         canvas.restore()
         drawHeader(frame.header, on: canvas, viewport: viewport)
         drawToolbar(on: canvas)
