@@ -73,17 +73,26 @@ public struct SceneRenderer {
         canvas.restore()
     }
 
+    /// One worker per core by default.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     /// Renders every offset and writes `frame-<offset>.png` files into `directory`; returns
-    /// the paths in offset order.
-    public func writeFrames(to directory: String) throws -> [String] {
+    /// the paths in offset order. Frames are independent, so `jobs` workers render and encode
+    /// them in parallel, each holding one frame at a time; the files are the same bytes
+    /// whatever `jobs` is. Offsets that name the same file are rendered once.
+    public func writeFrames(to directory: String, compression: PNGCompression = .fast,
+                            jobs: Int = SceneRenderer.defaultJobs) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for frame in frames {
-            let name = "frame-\(Scene.format(frame.userOffset)).png"
-            let path = (directory as NSString).appendingPathComponent(name)
-            try render(frame).writePNG(to: path)
-            paths.append(path)
+        let paths = frames.map { frame in
+            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset)).png")
         }
+        var seen: Set<String> = []
+        let work = zip(frames, paths).filter { seen.insert($0.1).inserted }
+        let failures = ParallelWork.run(count: work.count, jobs: jobs) { index in
+            let (frame, path) = work[index]
+            try render(frame).writePNG(to: path, compression: compression)
+        }
+        if let failure = failures.first { throw failure }
         return paths
     }
 }

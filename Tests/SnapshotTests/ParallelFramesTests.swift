@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import RenderCore
+
+/// Frames rendered by several threads (sharing the document's fonts and display list) are
+/// the same bytes as frames rendered one at a time.
+@Suite struct ParallelFramesTests {
+    static func scene() -> Scene {
+        var scene = Scene(html: DisplayListIndexTests.clippedMail)
+        scene.scale = 2
+        scene.headerHTML = "<div style=\"padding:12px\"><b>From:</b> Shop<br><b>Subject:</b> Your receipt</div>"
+        // Overscroll at both ends, a repeated offset and a fractional one.
+        scene.offsets = [-80, 0, 50, 150, 150, 333.5, 900, 1800, 2700, 3600, 1_000_000]
+        return scene
+    }
+
+    @Test func parallelFramesAreByteIdenticalToSingleThreadedOnes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-parallel-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let renderer = try SceneRenderer(scene: Self.scene())
+        // Parallel first, while cairo's glyph caches for this scale may still be cold.
+        let parallel = try renderer.writeFrames(to: directory.appendingPathComponent("four").path, jobs: 4)
+        let single = try renderer.writeFrames(to: directory.appendingPathComponent("one").path, jobs: 1)
+        #expect(single.map { ($0 as NSString).lastPathComponent } == parallel.map { ($0 as NSString).lastPathComponent })
+        #expect(single.count == Self.scene().offsets.count)
+        for (a, b) in zip(single, parallel) {
+            let bytes = FileManager.default.contents(atPath: a)
+            #expect(bytes != nil && bytes == FileManager.default.contents(atPath: b), "\(b) differs from \(a)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("four").path)
+        #expect(leftovers.count == Set(single).count)  // no temporary files left behind
+    }
+
+    @Test func aFailedFrameIsReportedAfterTheOthersFinish() {
+        let errors = ParallelWork.run(count: 6, jobs: 3) { index in
+            if index == 4 { throw RenderError.output("frame \(index)") }
+        }
+        #expect(errors.map { "\($0)" } == ["frame 4"])
+    }
+}
