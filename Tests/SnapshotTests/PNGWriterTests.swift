@@ -54,6 +54,17 @@ import Testing
         #expect(Self.colourType(path("frame.png")) == 2)  // RGB
     }
 
+    /// Widths that are not a multiple of four exercise the converter's tail.
+    @Test(arguments: [1, 2, 3, 5, 7, 64])
+    func opaqueCanvasOfAnyWidthRoundTrips(width: Int) throws {
+        let canvas = Canvas(pixelWidth: width, pixelHeight: 3, scale: 1)!
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: 3), RGBA(r: 0.1, g: 0.5, b: 0.9, a: 1))
+        canvas.fill(Rect(x: 0.5, y: 0.5, width: Double(width) / 2, height: 2), RGBA(r: 1, g: 0.8, b: 0, a: 1))
+        try canvas.writePNG(to: path("odd.png"))
+        #expect(PixelImage(contentsOfPNG: path("odd.png")) == canvas.image)
+        #expect(Self.colourType(path("odd.png")) == 2)
+    }
+
     @Test func sameCanvasGivesSameBytes() throws {
         let canvas = Self.translucentCanvas()
         try canvas.writePNG(to: path("a.png"))

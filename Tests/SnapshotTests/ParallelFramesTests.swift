@@ -31,8 +31,25 @@ import Testing
         #expect(leftovers.count == Set(single).count)  // no temporary files left behind
     }
 
+    /// Workers reuse one canvas across frames; each frame must still be what a fresh canvas
+    /// gives, also when the frame does not cover its last pixel column fully (391 × 1.5).
+    @Test func aReusedCanvasGivesTheFreshCanvasPixels() throws {
+        var scene = Self.scene()
+        scene.viewportWidth = 391
+        scene.scale = 1.5
+        scene.offsets = [-80, 0, 333.5, 1_000_000, 10]
+        let renderer = try SceneRenderer(scene: scene)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-reuse-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try renderer.writeFrames(to: directory.path, jobs: 1)
+        for (frame, path) in zip(renderer.frames, paths) {
+            let same = PixelImage(contentsOfPNG: path) == (try renderer.render(frame).image)
+            #expect(same, "\(path) differs from a fresh canvas's render")
+        }
+    }
+
     @Test func aFailedFrameIsReportedAfterTheOthersFinish() {
-        let errors = ParallelWork.run(count: 6, jobs: 3) { index in
+        let errors = ParallelWork.run(count: 6, jobs: 3) { _, index in
             if index == 4 { throw RenderError.output("frame \(index)") }
         }
         #expect(errors.map { "\($0)" } == ["frame 4"])

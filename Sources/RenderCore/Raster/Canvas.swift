@@ -119,6 +119,14 @@ public final class Canvas {
         cairo_paint_with_alpha(context, opacity)
     }
 
+    /// Every pixel back to transparent black, as a new surface starts.
+    func clear() {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
     func save() { cairo_save(context) }
     func restore() { cairo_restore(context) }
     func translate(_ dx: Double, _ dy: Double) { cairo_translate(context, dx, dy) }

@@ -4,22 +4,26 @@ import Foundation
 /// more). Workers take the next task as they finish one, so a slow frame does not hold the
 /// others back.
 enum ParallelWork {
-    /// Runs `task(0..<count)`; returns the errors thrown, in task order.
-    static func run(count: Int, jobs: Int, _ task: @escaping (Int) throws -> Void) -> [Error] {
+    /// Runs `task(worker, index)` for every index in `0..<count`; `worker` (below `jobs`)
+    /// names the thread, for state a worker keeps between its tasks. Returns the errors
+    /// thrown, in task order.
+    static func run(count: Int, jobs: Int, _ task: @escaping (_ worker: Int, _ index: Int) throws -> Void) -> [Error] {
         let workers = max(1, min(jobs, count))
         let state = State(count: count)
-        let drain = { while let index = state.next() { state.record(index) { try task(index) } } }
+        let drain = { (worker: Int) in
+            while let index = state.next() { state.record(index) { try task(worker, index) } }
+        }
         let finished = DispatchGroup()
-        for _ in 1..<workers {
+        for worker in 1..<workers {
             finished.enter()
             let thread = Thread {
-                drain()
+                drain(worker)
                 finished.leave()
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
-        drain()
+        drain(0)
         finished.wait()
         return state.errors.compactMap { $0 }
     }

@@ -30,11 +30,29 @@ public struct SceneRenderer {
     public var frames: [ScrollFrame] { offsets.map { geometry.frame(forUserOffset: $0) } }
 
     public func render(_ frame: ScrollFrame) throws -> Canvas {
+        let canvas = try makeCanvas()
+        draw(frame, on: canvas)
+        return canvas
+    }
+
+    /// A canvas of the frame's pixel size.
+    func makeCanvas() throws -> Canvas {
         let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
         let pixelHeight = Int((scene.viewportHeight * scene.scale).rounded())
         guard let canvas = Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scene.scale) else {
             throw RenderError.output("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")
         }
+        return canvas
+    }
+
+    /// Draws a frame on a canvas from `makeCanvas`, whatever it held before: writers reuse
+    /// one canvas per worker, which spares allocating and faulting in a frame's memory each
+    /// time. The canvas is cleared first and its drawing state restored after, so a reused
+    /// canvas gives the same pixels as a fresh one.
+    func draw(_ frame: ScrollFrame, on canvas: Canvas) {
+        canvas.save()
+        defer { canvas.restore() }
+        canvas.clear()
         let viewport = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
         canvas.fill(viewport, scene.resolvedOverscrollColor)
         // The web view's document view is at least as tall as the view itself.
@@ -56,7 +74,6 @@ public struct SceneRenderer {
         if let indicator = frame.indicator {
             canvas.fillRoundedRect(indicator, radius: ScrollIndicatorMetrics.cornerRadius, scene.resolvedIndicatorColor)
         }
-        return canvas
     }
 
     private func drawHeader(_ rect: Rect, on canvas: Canvas, viewport: Rect) {
@@ -88,9 +105,13 @@ public struct SceneRenderer {
         }
         var seen: Set<String> = []
         let work = zip(frames, paths).filter { seen.insert($0.1).inserted }
-        let failures = ParallelWork.run(count: work.count, jobs: jobs) { index in
+        let canvases = (0..<max(1, jobs)).map { _ in ReusedCanvas() }
+        let failures = ParallelWork.run(count: work.count, jobs: jobs) { worker, index in
             let (frame, path) = work[index]
-            try render(frame).writePNG(to: path, compression: compression)
+            let canvas = try canvases[worker].canvas ?? makeCanvas()
+            canvases[worker].canvas = canvas
+            draw(frame, on: canvas)
+            try canvas.writePNG(to: path, compression: compression)
         }
         if let failure = failures.first { throw failure }
         return paths
@@ -106,4 +127,9 @@ extension SceneRenderer {
         canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: scene.viewportHeight - top), scene.appearance.toolbarColor)
         canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: 1 / scene.scale), scene.appearance.toolbarHairlineColor)
     }
+}
+
+/// One worker's canvas, kept between its frames; only that worker touches it.
+private final class ReusedCanvas: @unchecked Sendable {
+    var canvas: Canvas?
 }
