@@ -144,7 +144,13 @@ public final class Canvas {
 
     /// Writes the surface as PNG (atomically: temporary file, then rename).
     public func writePNG(to path: String, compression: PNGCompression = .fast) throws {
-        try PNGWriter.write(pixels, to: path, compression: compression)
+        try PNGWriter.write(pixels, to: path, compression: compression, knownOpaque: false)
+    }
+
+    /// `knownOpaque`: the caller guarantees no pixel has alpha below 255, which spares the
+    /// writer a pass over the pixels to find out.
+    func writePNG(to path: String, compression: PNGCompression, knownOpaque: Bool) throws {
+        try PNGWriter.write(pixels, to: path, compression: compression, knownOpaque: knownOpaque)
     }
 
     /// The surface's pixels as cairo stores them, valid while the canvas lives.

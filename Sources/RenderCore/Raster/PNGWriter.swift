@@ -95,14 +95,14 @@ enum PNGWriter {
     /// Writes to a temporary file beside `path`, then renames it into place, so an
     /// interrupted run never leaves a truncated image. The temporary name is unique per
     /// thread, so frames written in parallel never share one.
-    static func write(_ pixels: ARGB32Pixels, to path: String, compression: PNGCompression) throws {
+    static func write(_ pixels: ARGB32Pixels, to path: String, compression: PNGCompression, knownOpaque: Bool) throws {
         let temporary = path + ".tmp-\(getpid())-\(pthread_self())"
         guard let file = fopen(temporary, "wb") else {
             throw RenderError.output("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         var failure: String?
         do {
-            try encode(pixels, to: file, compression: compression)
+            try encode(pixels, opaque: knownOpaque || pixels.isOpaque, to: file, compression: compression)
         } catch let error as RenderError {
             failure = error.description
         } catch {
@@ -122,8 +122,8 @@ enum PNGWriter {
         let opaque: Bool
     }
 
-    private static func encode(_ pixels: ARGB32Pixels, to file: UnsafeMutablePointer<FILE>, compression: PNGCompression) throws {
-        var source = RowSource(pixels: pixels, opaque: pixels.isOpaque)
+    private static func encode(_ pixels: ARGB32Pixels, opaque: Bool, to file: UnsafeMutablePointer<FILE>, compression: PNGCompression) throws {
+        var source = RowSource(pixels: pixels, opaque: opaque)
         var message = [CChar](repeating: 0, count: 256)
         let status = withUnsafeMutablePointer(to: &source) { context in
             snapshot_png_write_rows(file, UInt32(pixels.width), UInt32(pixels.height), context.pointee.opaque ? 3 : 4,

@@ -47,33 +47,62 @@ public struct SceneRenderer {
 
     /// Draws a frame on a canvas from `makeCanvas`, whatever it held before: writers reuse
     /// one canvas per worker, which spares allocating and faulting in a frame's memory each
-    /// time. The canvas is cleared first and its drawing state restored after, so a reused
-    /// canvas gives the same pixels as a fresh one.
-    func draw(_ frame: ScrollFrame, on canvas: Canvas) {
+    /// time. The drawing state is restored after, and every pixel is painted (or cleared
+    /// first), so a reused canvas gives the same pixels as a fresh one.
+    ///
+    /// Returns true when every pixel is known to be opaque (the PNG writer then skips its own
+    /// check). `cullOccluded: false` draws everything the plain way, for tests to compare.
+    @discardableResult
+    func draw(_ frame: ScrollFrame, on canvas: Canvas, cullOccluded: Bool = true) -> Bool {
         canvas.save()
         defer { canvas.restore() }
-        canvas.clear()
         let viewport = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
-        canvas.fill(viewport, scene.resolvedOverscrollColor)
-        // The web view's document view is at least as tall as the view itself.
-        let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
-        let documentOnScreen = Rect(x: 0, y: frame.content.y, width: scene.viewportWidth, height: canvasHeight)
-        if let visible = documentOnScreen.intersection(viewport) { canvas.fill(visible, document.canvasColor) }
+        // The frame's edges fall on pixel edges, so an opaque fill of the viewport sets every
+        // pixel outright, whatever was there.
+        let pixelExact = Double(canvas.pixelWidth) == scene.viewportWidth * scene.scale
+            && Double(canvas.pixelHeight) == scene.viewportHeight * scene.scale
+        let cull = cullOccluded && pixelExact
         // The display list is in layout px; the web view shows it at zoomScale.
         let zoom = document.zoomScale
         let visibleInDocument = Rect(x: 0, y: -frame.content.y / zoom, width: max(document.width, scene.viewportWidth / zoom),
                                      height: scene.viewportHeight / zoom)
+        var entries = document.displayIndex.entries(intersecting: visibleInDocument)
+        var opaque = false
+        if cull {
+            let occlusion = Occlusion(scale: scene.scale, originY: frame.content.y, zoom: zoom,
+                                      pixelWidth: Double(canvas.pixelWidth), pixelHeight: Double(canvas.pixelHeight))
+            entries = occlusion.removingHiddenFills(entries)
+            if let occluder = occlusion.lastOccluder(in: entries) {
+                // Everything below an opaque fill of the whole frame is hidden: start there.
+                entries.removeSubrange(..<occluder)
+                opaque = true
+            }
+        }
+        if !opaque {
+            // The web view's document view is at least as tall as the view itself.
+            let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
+            let documentOnScreen = Rect(x: 0, y: frame.content.y, width: scene.viewportWidth, height: canvasHeight)
+            let overscroll = scene.resolvedOverscrollColor
+            let documentCovers = documentOnScreen.contains(viewport)
+            // Pixel-exact, the first full fill replaces every pixel when it is opaque.
+            opaque = cull && (documentCovers ? document.canvasColor.a >= 1 : overscroll.a >= 1)
+            if !opaque { canvas.clear() }
+            if !(opaque && documentCovers) { canvas.fill(viewport, overscroll) }
+            if let visible = documentOnScreen.intersection(viewport) { canvas.fill(visible, document.canvasColor) }
+        }
         canvas.save()
         canvas.clip(to: viewport)
         canvas.translate(0, frame.content.y)
         if zoom != 1 { canvas.scale(by: zoom) }
-        Rasterizer.draw(document.displayIndex.entries(intersecting: visibleInDocument), on: canvas)
+        Rasterizer.draw(entries, on: canvas)
         canvas.restore()
         drawHeader(frame.header, on: canvas, viewport: viewport)
         drawToolbar(on: canvas)
         if let indicator = frame.indicator {
             canvas.fillRoundedRect(indicator, radius: ScrollIndicatorMetrics.cornerRadius, scene.resolvedIndicatorColor)
         }
+        // OVER keeps opaque pixels opaque, whatever is drawn on top.
+        return opaque
     }
 
     private func drawHeader(_ rect: Rect, on canvas: Canvas, viewport: Rect) {
@@ -110,8 +139,8 @@ public struct SceneRenderer {
             let (frame, path) = work[index]
             let canvas = try canvases[worker].canvas ?? makeCanvas()
             canvases[worker].canvas = canvas
-            draw(frame, on: canvas)
-            try canvas.writePNG(to: path, compression: compression)
+            let opaque = draw(frame, on: canvas)
+            try canvas.writePNG(to: path, compression: compression, knownOpaque: opaque)
         }
         if let failure = failures.first { throw failure }
         return paths
