@@ -117,9 +117,13 @@ static inline int snapshot_png_write(const char *path, const unsigned char *pixe
    As above, the setjmp stays in C. Rows come from a callback that runs between libpng calls
    (never inside one), so an error unwinds only libpng's own frames, never Swift's. */
 
-/* libpng's filter masks are macros Swift cannot import; these name the two we use. */
+/* libpng's filter masks are macros Swift cannot import; these name them. */
 enum {
     SNAPSHOT_PNG_FILTER_NONE = PNG_FILTER_NONE,
+    SNAPSHOT_PNG_FILTER_SUB = PNG_FILTER_SUB,
+    SNAPSHOT_PNG_FILTER_UP = PNG_FILTER_UP,
+    SNAPSHOT_PNG_FILTER_AVG = PNG_FILTER_AVG,
+    SNAPSHOT_PNG_FILTER_PAETH = PNG_FILTER_PAETH,
     SNAPSHOT_PNG_ALL_FILTERS = PNG_ALL_FILTERS
 };
 
