@@ -177,6 +177,8 @@ def main():
                 shutil.rmtree(d, ignore_errors=True)
             print_row(rows[-1], header=len(rows) == 1)
         print()
+        png_costs(args.snapshot, cases[0][1], work, args.repeat)
+        print()
         verdict(rows)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -196,6 +198,19 @@ def print_row(row, header):
              f"{row['floor']:.1f}", speedup, f"{row['ours'] / row['floor']:.2f}", f"{row['rss']:.0f}",
              "yes" if row["identical"] else "NO"]
     print("| " + " | ".join(cells) + " |", flush=True)
+
+
+def png_costs(snapshot, mail, work, repeat):
+    """What each --png mode costs: one thread, so the number is the encoder's, not the cores'."""
+    offsets = offsets_for(snapshot, mail)
+    for mode in ("fast", "small"):
+        out = os.path.join(work, "png-" + mode)
+        command = [snapshot, "render", mail, "--offsets", ",".join(map(str, offsets)), "--png", mode, "--jobs", "1", "--out", out]
+        wall = min(run_with_rss(command)[0] for _ in range(repeat))
+        size = sum(os.path.getsize(os.path.join(out, f"frame-{o}.png")) for o in offsets) / len(offsets)
+        print(f"--png {mode:5}: {wall * 1000 / len(offsets):6.1f} ms/frame on one thread, {size / 1024:5.0f} KB/frame "
+              f"({os.path.basename(mail)})")
+        shutil.rmtree(out, ignore_errors=True)
 
 
 def verdict(rows):
