@@ -15,6 +15,8 @@ import Testing
             html += "<div style=\"overflow:hidden;height:30px;border:2px solid #c33;background:#fee\">Clipped box \(section): this text is taller than its box, so the box's clip cuts it off after the first line or two of text.</div>"
             html += "<div style=\"overflow:hidden;height:0\">Hidden entirely \(section)</div>"
             html += "<table border=\"1\" cellpadding=\"4\" width=\"100%\"><tr><td>Cell \(section)</td><td style=\"overflow:hidden\">Other</td></tr></table>"
+            html += "<div style=\"opacity:0.5;background:#08f;padding:6px\">Half-transparent group \(section)<div style=\"overflow:hidden;border-radius:12px;height:24px;background:#fc0\">Rounded clip inside the group, with text taller than the box allows it to show</div></div>"
+            html += "<div style=\"opacity:0.7\"></div>"
         }
         return html + "</body></html>"
     }()
@@ -35,9 +37,12 @@ import Testing
 
     static func visibleRect(_ offset: Double) -> Rect { Rect(x: 0, y: offset, width: 390, height: 844) }
 
-    @Test func mailIsLongAndClips() {
+    @Test func mailIsLongAndClipsAndGroups() {
         #expect(Self.document.height > 5 * 844)
-        #expect(Self.document.displayList.entries.contains { if case .pushClip = $0.item { return true } else { return false } })
+        let items = Self.document.displayList.entries.map(\.item)
+        #expect(items.contains { if case .pushClip = $0 { return true } else { return false } })
+        #expect(items.contains { if case .pushRoundedClip = $0 { return true } else { return false } })
+        #expect(items.contains { if case .pushGroup = $0 { return true } else { return false } })
     }
 
     @Test(arguments: [-120.0, 0, 37.5, 400, 1000.25, 2111, 3000])
@@ -59,11 +64,38 @@ import Testing
         for offset in stride(from: -200.0, through: Self.document.height + 200, by: 173) {
             var depth = 0
             for entry in Self.document.displayIndex.entries(intersecting: Self.visibleRect(offset)) {
-                if case .pushClip = entry.item { depth += 1 }
-                if case .popClip = entry.item { depth -= 1; #expect(depth >= 0) }
+                switch entry.item {
+                case .pushClip, .pushRoundedClip, .pushGroup: depth += 1
+                case .popClip, .popGroup: depth -= 1; #expect(depth >= 0)
+                default: break
+                }
             }
             #expect(depth == 0, "offset \(offset)")
         }
+    }
+
+    @Test func groupsAreKeptOnlyWhereTheirContentsAre() {
+        var list = DisplayList()
+        let top = Rect(x: 0, y: 100, width: 50, height: 50), bottom = Rect(x: 0, y: 3000, width: 50, height: 50)
+        list.append(.pushGroup(opacity: 0.5), bounds: Rect(x: 0, y: 0, width: 390, height: 6000))
+        list.append(.fill(top, .black), bounds: top)
+        list.append(.pushGroup(opacity: 0.5), bounds: .zero)  // an empty group, nested
+        list.append(.popGroup, bounds: .zero)
+        list.append(.popGroup, bounds: .zero)
+        list.append(.pushGroup(opacity: 0.5), bounds: .zero)
+        list.append(.fill(bottom, .black), bounds: bottom)
+        list.append(.popGroup, bounds: .zero)
+        let index = DisplayListIndex(list)
+        let kinds = index.entries(intersecting: Rect(x: 0, y: 0, width: 390, height: 844)).map { entry -> String in
+            switch entry.item {
+            case .pushGroup: return "push"
+            case .popGroup: return "pop"
+            default: return "fill"
+            }
+        }
+        #expect(kinds == ["push", "fill", "pop"])
+        #expect(index.entries(intersecting: Rect(x: 0, y: 2800, width: 390, height: 844)).count == 3)
+        #expect(index.entries(intersecting: Rect(x: 0, y: 1500, width: 390, height: 844)).isEmpty)
     }
 
     @Test func clippedAwayEntriesAreSkippedWithTheirClip() {

@@ -3,9 +3,10 @@
 /// the document its reach spans, so a frame looks only at the few bands it shows.
 ///
 /// An entry's reach is its bounds cut by every clip around it: what lies outside can never
-/// paint. A clip's push and pop share the clip's reach, so a query returns both or neither;
-/// every entry it returns inside a clip reaches into that clip, so the clip stack stays
-/// balanced and nothing is drawn unclipped.
+/// paint. A clip's push and pop share the clip's reach, and an opacity group's push and pop
+/// share the union of its contents' reach, so a query returns both or neither; every entry
+/// it returns inside a clip or group reaches into it, so the stack stays balanced, nothing
+/// is drawn unclipped, and no frame pays for a group it does not show.
 public struct DisplayListIndex: Sendable {
     /// About a third of a phone screen: a frame touches four or five bands.
     static let bandHeight = 256.0
@@ -57,26 +58,59 @@ public struct DisplayListIndex: Sendable {
         return band(rect.y)...max(band(rect.y), band(rect.maxY))
     }
 
-    /// Walks the list once with a stack of clip areas.
+    /// Walks the list once with a stack of open clips and groups.
     private static func reach(of entries: [DisplayList.Entry]) -> [Rect?] {
         var reach: [Rect?] = []
         reach.reserveCapacity(entries.count)
-        var clips: [Rect?] = []  // innermost last; nil: a clip with no area
+        var scopes: [Scope] = []  // innermost last
+        /// The area the innermost clip leaves (groups do not clip); nil: none at all.
+        func enclosingClip() -> Rect? {
+            for scope in scopes.reversed() { if case .clip(let area) = scope.kind { return area } }
+            return everywhere
+        }
+        /// Entry areas widen the innermost open group, whose push and pop must come along.
+        func record(_ area: Rect?) {
+            reach.append(area)
+            guard let area, let index = scopes.lastIndex(where: { $0.isGroup }) else { return }
+            scopes[index].contents = scopes[index].contents.map { $0.union(area) } ?? area
+        }
         for entry in entries {
-            let enclosing: Rect? = clips.last ?? everywhere
             switch entry.item {
-            case .pushClip(let clip):
-                let area = enclosing.flatMap { clip.intersection($0) }
-                clips.append(area)
-                reach.append(area)
-            case .popClip:
-                // A stray pop (never produced by the painter) is kept for every frame, as before.
-                reach.append(clips.isEmpty ? everywhere : clips.removeLast())
+            case .pushClip(let clip), .pushRoundedClip(let clip, _):
+                // A rounded clip lies inside its rect, so the rect bounds what it lets through.
+                let area = enclosingClip().flatMap { clip.intersection($0) }
+                scopes.append(Scope(kind: .clip(area), push: reach.count))
+                record(area)
+            case .pushGroup:
+                scopes.append(Scope(kind: .group, push: reach.count))
+                reach.append(nil)  // set at the pop, once the contents are known
+            case .popClip, .popGroup:
+                guard let scope = scopes.popLast() else {
+                    // A stray pop (never produced by the painter) is kept for every frame.
+                    record(everywhere)
+                    continue
+                }
+                switch scope.kind {
+                case .clip(let area):
+                    reach.append(area)
+                case .group:
+                    // A group is drawn where its contents are; an empty one not at all.
+                    reach[scope.push] = scope.contents
+                    record(scope.contents)
+                }
             default:
-                reach.append(enclosing.flatMap { entry.bounds.intersection($0) })
+                record(enclosingClip().flatMap { entry.bounds.intersection($0) })
             }
         }
         return reach
+    }
+
+    private struct Scope {
+        enum Kind { case clip(Rect?), group }
+        let kind: Kind
+        let push: Int
+        var contents: Rect? = nil
+        var isGroup: Bool { if case .group = kind { return true } else { return false } }
     }
 }
 
