@@ -9,6 +9,8 @@ spread over the whole scroll range, 390 x 844 pt at scale 3 (1170 x 2532 px fram
   snapshot     wall time of the whole `snapshot render` process (start-up, layout, all frames,
                one worker per core) divided by the frame count
   1 thread     the same with --jobs 1
+  CPU          CPU time (user + system) of the --jobs 1 run per frame: what a frame costs
+               whatever the load of a shared machine (start-up and layout included)
   chromium     ../shared/tools/chromium_ref.py frames: scroll + capture per frame, page load
                excluded (skipped, with a message, when Chromium is not installed)
   floor        zlib level 1 over the same frames' scanlines on one core (bench/encode_floor.c)
@@ -36,8 +38,8 @@ def run_timed(command, env=None):
 
 
 def run_with_rss(command):
-    """Runs a command; returns (wall seconds, peak RSS in MB). wait4 gives this child's own
-    resource usage (getrusage's RUSAGE_CHILDREN would mix all children)."""
+    """Runs a command; returns (wall seconds, peak RSS in MB, CPU seconds). wait4 gives this
+    child's own resource usage (getrusage's RUSAGE_CHILDREN would mix all children)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -47,7 +49,7 @@ def run_with_rss(command):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise SystemExit(f"bench: {' '.join(command)} failed: {err.strip()}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def document_height(snapshot, mail):
@@ -156,22 +158,23 @@ def main():
             base = [args.snapshot, "render", mail, "--offsets", ",".join(map(str, offsets)),
                     "--width", str(WIDTH), "--height", str(HEIGHT), "--scale", str(SCALE), "--header-height", str(HEADER)]
             parallel_dir, single_dir = os.path.join(work, "parallel"), os.path.join(work, "single")
-            best, best_single, peak = float("inf"), float("inf"), 0.0
+            best, best_single, best_cpu, chromium, peak = float("inf"), float("inf"), float("inf"), None, 0.0
             for _ in range(args.repeat):
-                # Alternate, so both see the same machine load.
-                wall, rss = run_with_rss(base + ["--out", parallel_dir])
+                # Interleaved, so all three see the same machine load.
+                wall, rss, cpu = run_with_rss(base + ["--out", parallel_dir])
                 best, peak = min(best, wall), max(peak, rss)
-                wall, rss = run_with_rss(base + ["--out", single_dir, "--jobs", "1"])
-                best_single, peak = min(best_single, wall), max(peak, rss)
+                wall, rss, cpu = run_with_rss(base + ["--out", single_dir, "--jobs", "1"])
+                best_single, best_cpu, peak = min(best_single, wall), min(best_cpu, cpu), max(peak, rss)
+                if not missing:
+                    ms = chromium_ms_per_frame(mail, offsets, os.path.join(work, "chromium"))
+                    chromium = ms if chromium is None else min(chromium, ms)
             frames = [os.path.join(parallel_dir, f"frame-{o}.png") for o in offsets]
             identical = same_bytes(frames, [os.path.join(single_dir, f"frame-{o}.png") for o in offsets])
             _, floor_out = run_timed([floor_tool] + frames)
             floor = float(re.search(r"ms/frame ([0-9.]+)", floor_out).group(1))
-            chromium = None
-            if not missing:
-                chromium = min(chromium_ms_per_frame(mail, offsets, os.path.join(work, "chromium")) for _ in range(args.repeat))
             ours = best * 1000 / len(offsets)
             rows.append(dict(name=name, screens=screens, ours=ours, single=best_single * 1000 / len(offsets),
+                             cpu=best_cpu * 1000 / len(offsets),
                              chromium=chromium, floor=floor, rss=peak, identical=identical))
             for d in (parallel_dir, single_dir, os.path.join(work, "chromium")):
                 shutil.rmtree(d, ignore_errors=True)
@@ -184,8 +187,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
 
-COLUMNS = ["case", "screens", "snapshot ms/f", "1 thread ms/f", "chromium ms/f", "floor ms/f",
-           "chromium/snapshot", "snapshot/floor", "peak RSS MB", "identical"]
+COLUMNS = ["case", "screens", "snapshot ms/f", "1 thread ms/f", "CPU ms/f", "chromium ms/f", "floor ms/f",
+           "chromium/snapshot", "snapshot/floor", "CPU/floor", "peak RSS MB", "identical"]
 
 
 def print_row(row, header):
@@ -194,8 +197,9 @@ def print_row(row, header):
         print("|" + "|".join("---" for _ in COLUMNS) + "|")
     chromium = f"{row['chromium']:.1f}" if row["chromium"] is not None else "skipped"
     speedup = f"{row['chromium'] / row['ours']:.1f}" if row["chromium"] is not None else "-"
-    cells = [row["name"], f"{row['screens']:.1f}", f"{row['ours']:.1f}", f"{row['single']:.1f}", chromium,
-             f"{row['floor']:.1f}", speedup, f"{row['ours'] / row['floor']:.2f}", f"{row['rss']:.0f}",
+    cells = [row["name"], f"{row['screens']:.1f}", f"{row['ours']:.1f}", f"{row['single']:.1f}", f"{row['cpu']:.1f}",
+             chromium, f"{row['floor']:.1f}", speedup, f"{row['ours'] / row['floor']:.2f}",
+             f"{row['cpu'] / row['floor']:.2f}", f"{row['rss']:.0f}",
              "yes" if row["identical"] else "NO"]
     print("| " + " | ".join(cells) + " |", flush=True)
 
