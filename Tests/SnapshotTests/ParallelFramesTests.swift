@@ -31,6 +31,29 @@ import Testing
         #expect(leftovers.count == Set(single).count)  // no temporary files left behind
     }
 
+    /// Decoded images are cairo surfaces that every worker paints from at once.
+    @Test func sharedImagesPaintTheSameInParallel() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-parallel-images-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let picture = Canvas(pixelWidth: 40, pixelHeight: 30, scale: 1)!
+        picture.fill(Rect(x: 0, y: 0, width: 40, height: 30), RGBA(r: 0.2, g: 0.5, b: 0.8, a: 1))
+        picture.fill(Rect(x: 5, y: 5, width: 20, height: 10), RGBA(r: 1, g: 0.9, b: 0, a: 0.6))
+        try picture.writePNG(to: directory.appendingPathComponent("picture.png").path)
+        var scene = Scene(html: String(repeating: "<p>Text above</p><img src=\"picture.png\" width=\"300\" height=\"180\"><p style=\"opacity:0.5\">Below</p>", count: 20))
+        scene.baseDirectory = directory.path
+        scene.scale = 2
+        scene.offsets = stride(from: 0.0, through: 2400, by: 150).map { $0 }
+        let renderer = try SceneRenderer(scene: scene)
+        #expect(renderer.document.displayList.entries.contains { if case .image = $0.item { return true } else { return false } })
+        let parallel = try renderer.writeFrames(to: directory.appendingPathComponent("four").path, jobs: 4)
+        let single = try renderer.writeFrames(to: directory.appendingPathComponent("one").path, jobs: 1)
+        for (a, b) in zip(single, parallel) {
+            let bytes = FileManager.default.contents(atPath: a)
+            #expect(bytes != nil && bytes == FileManager.default.contents(atPath: b), "\(b) differs from \(a)")
+        }
+    }
+
     /// Workers reuse one canvas across frames; each frame must still be what a fresh canvas
     /// gives, also when the frame does not cover its last pixel column fully (391 × 1.5).
     @Test func aReusedCanvasGivesTheFreshCanvasPixels() throws {
