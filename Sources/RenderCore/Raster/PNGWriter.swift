@@ -8,7 +8,7 @@ import Foundation
 /// text), filtering made files larger at every zlib level (level 9 with libpng's adaptive
 /// filters: 180 KB a frame; level 9 unfiltered: 152 KB) and encoding slower.
 public enum PNGCompression: String, Sendable, CaseIterable {
-    /// zlib level 1: the fastest setting, within about 10 % of bare zlib on the pixels.
+    /// zlib level 1: the fastest setting, within about 10–15 % of bare zlib on the pixels.
     case fast
     /// zlib level 9: about 30 % smaller files for about 13 times the encode time, for
     /// goldens kept in a repository.
