@@ -120,7 +120,11 @@ def chromium_missing():
 def build_floor_tool(directory):
     binary = os.path.join(directory, "encode_floor")
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libpng", "zlib"], capture_output=True, text=True, check=True)
-    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(ROOT, "bench", "encode_floor.c")] + flags.stdout.split(), check=True)
+    # The Swift toolchain brings clang; a Debian host may have cc (gcc) instead.
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        raise SystemExit("bench: no C compiler (cc or clang) for bench/encode_floor.c")
+    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "bench", "encode_floor.c")] + flags.stdout.split(), check=True)
     return binary
 
 
