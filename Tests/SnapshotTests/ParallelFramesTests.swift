@@ -43,7 +43,7 @@ import Testing
         var scene = Scene(html: String(repeating: "<p>Text above</p><img src=\"picture.png\" width=\"300\" height=\"180\"><p style=\"opacity:0.5\">Below</p>", count: 20))
         scene.baseDirectory = directory.path
         scene.scale = 2
-        scene.offsets = stride(from: 0.0, through: 2400, by: 150).map { $0 }
+        scene.offsets = [.range(from: 0, to: 2400, step: 150)]
         let renderer = try SceneRenderer(scene: scene)
         #expect(renderer.document.displayList.entries.contains { if case .image = $0.item { return true } else { return false } })
         let parallel = try renderer.writeFrames(to: directory.appendingPathComponent("four").path, jobs: 4)
