@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
                    fonts-liberation2 fonts-dejavu-core fonts-droid-fallback
 SNAPSHOT := .build/release/snapshot
 
-.PHONY: all deps build demo test bench-compare bench-layout fidelity clean
+.PHONY: all deps build demo test bench bench-compare bench-layout fidelity clean
 
 all: build
 
@@ -34,6 +34,11 @@ demo: build
 # Swift Testing only: XCTest is disabled so the summary line counts our real tests.
 test: deps
 	$(SWIFT) test --disable-xctest
+
+# Frame speed against headless Chromium and the bare zlib encode, peak memory, parallel
+# frames identical to single-threaded ones (not part of make test; see bench/bench.py).
+bench: build
+	python3 bench/bench.py
 
 # Time of the pixelmatch comparison on two 1170x2532 frames, release build (not part of make test).
 bench-compare: deps

@@ -4,6 +4,7 @@
 #include <png.h>
 #include <zlib.h>  // deflate and crc32 for the APNG writer (Film.swift)
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,5 +110,79 @@ static inline int snapshot_png_write(const char *path, const unsigned char *pixe
         png_image_free(&image);
         return 1;
     }
+    return 0;
+}
+
+/* Frames: rows streamed from the caller, at a chosen zlib level and filter.
+   As above, the setjmp stays in C. Rows come from a callback that runs between libpng calls
+   (never inside one), so an error unwinds only libpng's own frames, never Swift's. */
+
+/* libpng's filter masks are macros Swift cannot import; these name them. */
+enum {
+    SNAPSHOT_PNG_FILTER_NONE = PNG_FILTER_NONE,
+    SNAPSHOT_PNG_FILTER_SUB = PNG_FILTER_SUB,
+    SNAPSHOT_PNG_FILTER_UP = PNG_FILTER_UP,
+    SNAPSHOT_PNG_FILTER_AVG = PNG_FILTER_AVG,
+    SNAPSHOT_PNG_FILTER_PAETH = PNG_FILTER_PAETH,
+    SNAPSHOT_PNG_ALL_FILTERS = PNG_ALL_FILTERS
+};
+
+/* Fills `row` (width × channels bytes) with image row `y`. */
+typedef void (*snapshot_png_row_source)(void *context, uint32_t y, uint8_t *row);
+
+struct snapshot_png_rows_failure {
+    jmp_buf jump;
+    char message[256];
+};
+
+static void snapshot_png_rows_on_error(png_structp png, png_const_charp message) {
+    struct snapshot_png_rows_failure *failure = (struct snapshot_png_rows_failure *)png_get_error_ptr(png);
+    snprintf(failure->message, sizeof failure->message, "%s", message ? message : "libpng error");
+    longjmp(failure->jump, 1);
+}
+
+static void snapshot_png_rows_on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+/* Writes an 8-bit RGB (channels 3) or RGBA (channels 4) PNG to `file`. `filters` is a
+   PNG_FILTER_* mask, `level` a zlib level. Returns 0, or -1 with `message` filled. */
+static inline int snapshot_png_write_rows(FILE *file, uint32_t width, uint32_t height, int channels,
+                                     int level, int filters, snapshot_png_row_source source,
+                                     void *context, char *message, size_t message_size) {
+    struct snapshot_png_rows_failure failure;
+    failure.message[0] = 0;
+    png_structp volatile png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure,
+                                                       snapshot_png_rows_on_error, snapshot_png_rows_on_warning);
+    png_infop volatile info = png ? png_create_info_struct(png) : NULL;
+    uint8_t *volatile row = (uint8_t *)malloc((size_t)width * (size_t)channels);
+    if (!png || !info || !row) {
+        snprintf(message, message_size, "out of memory");
+        if (png) png_destroy_write_struct((png_structpp)&png, (png_infopp)&info);
+        free(row);
+        return -1;
+    }
+    if (setjmp(failure.jump)) {
+        snprintf(message, message_size, "%s", failure.message);
+        png_destroy_write_struct((png_structpp)&png, (png_infopp)&info);
+        free(row);
+        return -1;
+    }
+    png_init_io(png, file);
+    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    /* Fewer, larger IDAT chunks: less per-chunk CRC and call overhead. */
+    png_set_compression_buffer_size(png, 256 * 1024);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        source(context, y, row);
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct((png_structpp)&png, (png_infopp)&info);
+    free(row);
     return 0;
 }

@@ -24,6 +24,7 @@ public struct SnapshotCommand {
                            [--device NAME] [--safe-area-top PT] [--safe-area-bottom PT]
                            [--inset-adjustment automatic|never|always] [--toolbar-height PT]
                            [--appearance light|dark] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
+                           [--png fast|small] [--jobs N]
            snapshot --list-devices
            snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
            snapshot layout [MAIL.html] --json [same options as render]
@@ -43,6 +44,8 @@ public struct SnapshotCommand {
     ]).union(SceneOptions.options)
     /// Options that only `render` takes: film outputs.
     static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
+    /// How `render` writes frames; they do not change a frame's pixels.
+    static let frameWriterOptions: Set<String> = ["png", "jobs"]
 
     public func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
@@ -52,7 +55,7 @@ public struct SnapshotCommand {
         do {
             switch command {
             case "render":
-                let arguments = try Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(Self.filmOptions),
+                let arguments = try Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(Self.filmOptions).union(Self.frameWriterOptions),
                                               switches: SceneOptions.switches.union(["full-page", "list-devices"]))
                 if arguments.has("list-devices") { return listDevices() }
                 return try render(arguments)
@@ -97,6 +100,8 @@ public struct SnapshotCommand {
         if arguments.has("full-page") && arguments.value("offsets") != nil {
             throw UsageError("--full-page renders the whole mail once; it takes no --offsets")
         }
+        let compression = try pngCompression(arguments)
+        let jobs = try jobCount(arguments)
         let film = try FilmOptions(arguments)
         if arguments.has("full-page") && film.wanted { throw UsageError("--full-page writes one page; it makes no film") }
         let renderer = try makeRenderer(arguments)
@@ -119,12 +124,12 @@ public struct SnapshotCommand {
                 standardError("snapshot: warning: the page is \(format(renderer.document.height)) pt tall; cut at \(format(LaidOutDocument.maximumPageHeight(scale: scene.scale))) pt (32767 pixels at scale \(format(scene.scale)))")
             }
             let path = (directory as NSString).appendingPathComponent("page.png")
-            try canvas.writePNG(to: path)
+            try canvas.writePNG(to: path, compression: compression)
             standardOutput(path)
             return 0
         }
         reportClamping(renderer.frames)
-        for path in try renderer.writeFrames(to: directory) { standardOutput(path) }
+        for path in try renderer.writeFrames(to: directory, compression: compression, jobs: jobs) { standardOutput(path) }
         return 0
     }
 
@@ -138,6 +143,23 @@ public struct SnapshotCommand {
         let renderer = try makeRenderer(arguments)
         standardOutput(try LayoutReport(renderer).json())
         return 0
+    }
+
+    private func pngCompression(_ arguments: Arguments) throws -> PNGCompression {
+        guard let name = arguments.value("png") else { return .fast }
+        guard let compression = PNGCompression(rawValue: name) else {
+            throw UsageError("--png '\(name)' is not one of fast, small")
+        }
+        return compression
+    }
+
+    /// Worker threads for frames; one per core unless told.
+    private func jobCount(_ arguments: Arguments) throws -> Int {
+        guard let raw = arguments.value("jobs") else { return SceneRenderer.defaultJobs }
+        guard let jobs = Int(raw.trimmingCharacters(in: .whitespaces)), (1...256).contains(jobs) else {
+            throw UsageError("--jobs must be a whole number from 1 to 256, got '\(raw)'")
+        }
+        return jobs
     }
 
     private func reportClamping(_ frames: [ScrollFrame]) {

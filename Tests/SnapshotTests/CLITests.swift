@@ -65,6 +65,9 @@ func temporaryDirectory(_ name: String) -> String {
         (["render", "--offsets"], "snapshot: option '--offsets' needs a value"),
         (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render, layout, check, record, accept, diff or sample-mail)"),
         (["layout"], "snapshot: layout prints JSON only: add --json"),
+        (["render", "--png", "tiny"], "snapshot: --png 'tiny' is not one of fast, small"),
+        (["render", "--jobs", "0"], "snapshot: --jobs must be a whole number from 1 to 256, got '0'"),
+        (["render", "--jobs", "two"], "snapshot: --jobs must be a whole number from 1 to 256, got 'two'"),
     ])
     func badInputExitsTwoWithOneLineAndWritesNothing(arguments: [String], message: String) {
         let out = temporaryDirectory("bad")
@@ -73,6 +76,19 @@ func temporaryDirectory(_ name: String) -> String {
         #expect(run.err == [message])
         #expect(run.out.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func pngAndJobsOptionsChooseTheWriterNotThePixels() throws {
+        let out = temporaryDirectory("png-options")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let fast = CommandRun(["render", "--offsets", "0,700", "--out", out + "/fast", "--scale", "1", "--jobs", "1"])
+        let small = CommandRun(["render", "--offsets", "0,700", "--out", out + "/small", "--scale", "1", "--png", "small", "--jobs", "2"])
+        #expect(fast.status == 0 && small.status == 0)
+        for (a, b) in zip(fast.out, small.out) {
+            let sizeA = try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int ?? 0
+            let sizeB = try FileManager.default.attributesOfItem(atPath: b)[.size] as? Int ?? 0
+            #expect(sizeB < sizeA, "\(b) is not smaller than \(a)")
+        }
     }
 
     @Test func folderAsMailIsAnError() {

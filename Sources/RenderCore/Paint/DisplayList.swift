@@ -60,7 +60,8 @@ public struct DisplayList: Sendable {
     }
 
     /// Entries that can paint inside `rect`; clip pushes and pops are always kept so the
-    /// stack stays balanced.
+    /// stack stays balanced. This scans every entry: frames use `DisplayListIndex`, which is
+    /// tested against this.
     public func entries(intersecting rect: Rect) -> [Entry] {
         entries.filter { entry in
             switch entry.item {

@@ -119,6 +119,14 @@ public final class Canvas {
         cairo_paint_with_alpha(context, opacity)
     }
 
+    /// Every pixel back to transparent black, as a new surface starts.
+    func clear() {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
     func save() { cairo_save(context) }
     func restore() { cairo_restore(context) }
     func translate(_ dx: Double, _ dy: Double) { cairo_translate(context, dx, dy) }
@@ -134,20 +142,30 @@ public final class Canvas {
         cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
     }
 
-    /// Writes the surface as PNG to a temporary file beside `path`, then renames it into
-    /// place, so an interrupted run never leaves a truncated image.
-    public func writePNG(to path: String) throws {
+    /// Writes the surface as PNG (atomically: temporary file, then rename).
+    public func writePNG(to path: String, compression: PNGCompression = .fast) throws {
+        try PNGWriter.write(pixels, to: path, compression: compression, knownOpaque: false)
+    }
+
+    /// `knownOpaque`: the caller guarantees no pixel has alpha below 255, which spares the
+    /// writer a pass over the pixels to find out.
+    func writePNG(to path: String, compression: PNGCompression, knownOpaque: Bool) throws {
+        try PNGWriter.write(pixels, to: path, compression: compression, knownOpaque: knownOpaque)
+    }
+
+    /// The surface's pixels as cairo stores them, valid while the canvas lives.
+    var pixels: ARGB32Pixels {
         cairo_surface_flush(surface)
-        let temporary = path + ".tmp-\(getpid())"
-        let status = cairo_surface_write_to_png(surface, temporary)
+        return ARGB32Pixels(base: UnsafeRawPointer(cairo_image_surface_get_data(surface)!), width: pixelWidth,
+                            height: pixelHeight, stride: Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// Cairo's own PNG writer, kept as the reference the libpng writer is tested against.
+    func writePNGWithCairo(to path: String) throws {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            unlink(temporary)
             throw RenderError.output("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw RenderError.output("cannot write \(path): \(reason)")
         }
     }
 

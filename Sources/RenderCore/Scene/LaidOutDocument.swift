@@ -7,6 +7,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     public let height: Double
     public let canvasColor: RGBA
     public let displayList: DisplayList
+    /// The display list filed by band, so a frame finds its entries without a full scan.
+    public let displayIndex: DisplayListIndex
     /// Border boxes of rendered elements, keyed by DOM path below `html`.
     public let boxes: [ElementBox]
     /// The width laid out at, and the scale the web view shows the page at (1 without
@@ -60,6 +62,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.height = 0
             self.canvasColor = appearance.defaultCanvasColor
             self.displayList = DisplayList()
+            self.displayIndex = DisplayListIndex(DisplayList())
             self.boxes = []
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
@@ -76,6 +79,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.height = height
         self.canvasColor = Self.canvasColor(styled, dom, default: appearance.defaultCanvasColor)
         self.displayList = painter.list
+        self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
         self.warnings = (images?.warnings ?? []) + (dom.depthLimited ? Self.depthWarning : [])
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)

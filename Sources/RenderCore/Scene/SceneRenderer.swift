@@ -30,33 +30,79 @@ public struct SceneRenderer {
     public var frames: [ScrollFrame] { offsets.map { geometry.frame(forUserOffset: $0) } }
 
     public func render(_ frame: ScrollFrame) throws -> Canvas {
+        let canvas = try makeCanvas()
+        draw(frame, on: canvas)
+        return canvas
+    }
+
+    /// A canvas of the frame's pixel size.
+    func makeCanvas() throws -> Canvas {
         let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
         let pixelHeight = Int((scene.viewportHeight * scene.scale).rounded())
         guard let canvas = Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scene.scale) else {
             throw RenderError.output("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")
         }
+        return canvas
+    }
+
+    /// Draws a frame on a canvas from `makeCanvas`, whatever it held before: writers reuse
+    /// one canvas per worker, which spares allocating and faulting in a frame's memory each
+    /// time. The drawing state is restored after, and every pixel is painted (or cleared
+    /// first), so a reused canvas gives the same pixels as a fresh one.
+    ///
+    /// Returns true when every pixel is known to be opaque (the PNG writer then skips its own
+    /// check). `cullOccluded: false` draws everything the plain way, for tests to compare.
+    @discardableResult
+    func draw(_ frame: ScrollFrame, on canvas: Canvas, cullOccluded: Bool = true) -> Bool {
+        canvas.save()
+        defer { canvas.restore() }
         let viewport = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
-        canvas.fill(viewport, scene.resolvedOverscrollColor)
-        // The web view's document view is at least as tall as the view itself.
-        let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
-        let documentOnScreen = Rect(x: 0, y: frame.content.y, width: scene.viewportWidth, height: canvasHeight)
-        if let visible = documentOnScreen.intersection(viewport) { canvas.fill(visible, document.canvasColor) }
+        // The frame's edges fall on pixel edges, so an opaque fill of the viewport sets every
+        // pixel outright, whatever was there.
+        let pixelExact = Double(canvas.pixelWidth) == scene.viewportWidth * scene.scale
+            && Double(canvas.pixelHeight) == scene.viewportHeight * scene.scale
+        let cull = cullOccluded && pixelExact
         // The display list is in layout px; the web view shows it at zoomScale.
         let zoom = document.zoomScale
         let visibleInDocument = Rect(x: 0, y: -frame.content.y / zoom, width: max(document.width, scene.viewportWidth / zoom),
                                      height: scene.viewportHeight / zoom)
+        var entries = document.displayIndex.entries(intersecting: visibleInDocument)
+        var opaque = false
+        if cull {
+            let occlusion = Occlusion(scale: scene.scale, originY: frame.content.y, zoom: zoom,
+                                      pixelWidth: Double(canvas.pixelWidth), pixelHeight: Double(canvas.pixelHeight))
+            entries = occlusion.removingHiddenFills(entries)
+            if let occluder = occlusion.lastOccluder(in: entries) {
+                // Everything below an opaque fill of the whole frame is hidden: start there.
+                entries.removeSubrange(..<occluder)
+                opaque = true
+            }
+        }
+        if !opaque {
+            // The web view's document view is at least as tall as the view itself.
+            let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
+            let documentOnScreen = Rect(x: 0, y: frame.content.y, width: scene.viewportWidth, height: canvasHeight)
+            let overscroll = scene.resolvedOverscrollColor
+            let documentCovers = documentOnScreen.contains(viewport)
+            // Pixel-exact, the first full fill replaces every pixel when it is opaque.
+            opaque = cull && (documentCovers ? document.canvasColor.a >= 1 : overscroll.a >= 1)
+            if !opaque { canvas.clear() }
+            if !(opaque && documentCovers) { canvas.fill(viewport, overscroll) }
+            if let visible = documentOnScreen.intersection(viewport) { canvas.fill(visible, document.canvasColor) }
+        }
         canvas.save()
         canvas.clip(to: viewport)
         canvas.translate(0, frame.content.y)
         if zoom != 1 { canvas.scale(by: zoom) }
-        Rasterizer.draw(document.displayList.entries(intersecting: visibleInDocument), on: canvas)
+        Rasterizer.draw(entries, on: canvas)
         canvas.restore()
         drawHeader(frame.header, on: canvas, viewport: viewport)
         drawToolbar(on: canvas)
         if let indicator = frame.indicator {
             canvas.fillRoundedRect(indicator, radius: ScrollIndicatorMetrics.cornerRadius, scene.resolvedIndicatorColor)
         }
-        return canvas
+        // OVER keeps opaque pixels opaque, whatever is drawn on top.
+        return opaque
     }
 
     private func drawHeader(_ rect: Rect, on canvas: Canvas, viewport: Rect) {
@@ -73,17 +119,30 @@ public struct SceneRenderer {
         canvas.restore()
     }
 
+    /// One worker per core by default.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     /// Renders every offset and writes `frame-<offset>.png` files into `directory`; returns
-    /// the paths in offset order.
-    public func writeFrames(to directory: String) throws -> [String] {
+    /// the paths in offset order. Frames are independent, so `jobs` workers render and encode
+    /// them in parallel, each holding one frame at a time; the files are the same bytes
+    /// whatever `jobs` is. Offsets that name the same file are rendered once.
+    public func writeFrames(to directory: String, compression: PNGCompression = .fast,
+                            jobs: Int = SceneRenderer.defaultJobs) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for frame in frames {
-            let name = "frame-\(Scene.format(frame.userOffset)).png"
-            let path = (directory as NSString).appendingPathComponent(name)
-            try render(frame).writePNG(to: path)
-            paths.append(path)
+        let paths = frames.map { frame in
+            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset)).png")
         }
+        var seen: Set<String> = []
+        let work = zip(frames, paths).filter { seen.insert($0.1).inserted }
+        let canvases = (0..<max(1, jobs)).map { _ in ReusedCanvas() }
+        let failures = ParallelWork.run(count: work.count, jobs: jobs) { worker, index in
+            let (frame, path) = work[index]
+            let canvas = try canvases[worker].canvas ?? makeCanvas()
+            canvases[worker].canvas = canvas
+            let opaque = draw(frame, on: canvas)
+            try canvas.writePNG(to: path, compression: compression, knownOpaque: opaque)
+        }
+        if let failure = failures.first { throw failure }
         return paths
     }
 }
@@ -97,4 +156,9 @@ extension SceneRenderer {
         canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: scene.viewportHeight - top), scene.appearance.toolbarColor)
         canvas.fill(Rect(x: 0, y: top, width: scene.viewportWidth, height: 1 / scene.scale), scene.appearance.toolbarHairlineColor)
     }
+}
+
+/// One worker's canvas, kept between its frames; only that worker touches it.
+private final class ReusedCanvas: @unchecked Sendable {
+    var canvas: Canvas?
 }

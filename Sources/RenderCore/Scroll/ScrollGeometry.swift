@@ -40,6 +40,11 @@ public struct Rect: Sendable, Equatable, Hashable {
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
 
+    /// True when `other` lies entirely inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        x <= other.x && y <= other.y && maxX >= other.maxX && maxY >= other.maxY
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
