@@ -72,3 +72,14 @@ import Testing
         }
     }
 }
+
+/// Background images (local file, sized, tiled), linear gradients, rounded borders and box
+/// shadows, drawn as the full page at scale 1 (compared beside Chromium when recorded).
+@Test func paintFeaturesGolden() throws {
+    let directory = Golden.packageRoot.appendingPathComponent("Tests/Fixtures/layout")
+    let html = try String(contentsOf: directory.appendingPathComponent("backgrounds.html"), encoding: .utf8)
+    let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 520,
+                                   images: ImageStore(baseDirectory: directory.path))
+    let page = try document.renderFullPage(viewportWidth: 390, viewportHeight: 520, scale: 1)
+    try Golden.check(page.canvas, named: "paint-features")
+}

@@ -139,6 +139,7 @@ struct LayoutEngine {
             box.height = max(forcedHeight, contentHeight + verticalChrome)
             return
         }
+        box.naturalContentHeight = contentHeight
         if case .px(let specified) = box.style.height {
             let requested = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
             // A table cell's height is a minimum: its content is never cut.

@@ -49,6 +49,8 @@ final class Box {
     var topMarginIsQuirky = false
     /// Vertical offset of a table cell's content for `vertical-align`.
     var contentShift = 0.0
+    /// The height the content itself needs, before a specified height (cells align it).
+    var naturalContentHeight = 0.0
 
     init(kind: Kind, node: DOMDocument.NodeID?, style: ComputedStyle) {
         self.kind = kind

@@ -369,7 +369,8 @@ struct TableLayout {
 
     /// Stretches a cell to its row and moves its content for `vertical-align`.
     private func alignCellContent(_ cell: Box, rowHeight: Double) {
-        let free = rowHeight - cell.height
+        let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
+        let free = rowHeight - verticalChrome - cell.naturalContentHeight
         cell.height = rowHeight
         guard free > 0 else { return }
         let shift: Double

@@ -36,6 +36,11 @@ public struct DisplayList: Sendable {
         case glyphs(GlyphRun)
         case imagePlaceholder(Rect)
         case image(DecodedImage, Rect)
+        /// An image tiled from `tile` across `area` (only along the repeated axes).
+        case backgroundImage(DecodedImage, area: Rect, tile: Rect, repeatX: Bool, repeatY: Bool)
+        case linearGradient(Rect, angle: Double, stops: [GradientStop])
+        /// A box shadow: `rect` blurred by `blur`, drawn under the box.
+        case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
         case roundedFill(Rect, CornerRadii, RGBA)
         case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, color: RGBA)
         case pushClip(Rect)

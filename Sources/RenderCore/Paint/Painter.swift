@@ -3,6 +3,8 @@
 /// its content, in tree order).
 struct Painter {
     private(set) var list = DisplayList()
+    /// Where background-image URLs resolve (nil: none are drawn).
+    var images: ImageStore? = nil
 
     mutating func paint(_ box: Box) {
         let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
@@ -11,6 +13,12 @@ struct Painter {
         let grouped = style.opacity < 1
         if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
         if !style.visibilityHidden {
+            for shadow in style.boxShadows where shadow.color.a > 0 {
+                let rect = Rect(x: frame.x + shadow.dx - shadow.spread, y: frame.y + shadow.dy - shadow.spread,
+                                width: frame.width + 2 * shadow.spread, height: frame.height + 2 * shadow.spread)
+                let reach = rect.insetBy(-shadow.blur)
+                list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
+            }
             if style.backgroundColor.a > 0 {
                 if radii.isZero {
                     list.append(.fill(frame, style.backgroundColor), bounds: frame)
@@ -18,6 +26,7 @@ struct Painter {
                     list.append(.roundedFill(frame, radii, style.backgroundColor), bounds: frame)
                 }
             }
+            paintBackgroundImage(box, frame: frame, radii: radii)
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -85,6 +94,48 @@ struct Painter {
         if fragment.box.brokenImageIcon && fragment.isFirst {
             let icon = Rect(x: frame.x, y: frame.y, width: BrokenImage.iconSize, height: BrokenImage.iconSize)
             list.append(.imagePlaceholder(icon), bounds: icon)
+        }
+    }
+
+    /// The background image or gradient over the padding box (CSS Backgrounds §3), clipped to
+    /// the border box's corners.
+    private mutating func paintBackgroundImage(_ box: Box, frame: Rect, radii: CornerRadii) {
+        guard let image = box.style.backgroundImage else { return }
+        let style = box.style
+        let area = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
+                        width: max(0, frame.width - box.border.left - box.border.right),
+                        height: max(0, frame.height - box.border.top - box.border.bottom))
+        guard area.width > 0, area.height > 0 else { return }
+        if !radii.isZero { list.append(.pushRoundedClip(frame, radii), bounds: frame) }
+        defer { if !radii.isZero { list.append(.popClip, bounds: frame) } }
+        switch image {
+        case .linearGradient(let angle, let stops):
+            list.append(.linearGradient(area, angle: angle, stops: stops), bounds: area)
+        case .url(let source):
+            guard let decoded = images?.image(for: source) else { return }
+            let intrinsic = (width: Double(decoded.width), height: Double(decoded.height))
+            var size = intrinsic
+            switch style.backgroundSize {
+            case .auto: break
+            case .cover, .contain:
+                let scaleX = area.width / intrinsic.width, scaleY = area.height / intrinsic.height
+                let scale = style.backgroundSize == .cover ? max(scaleX, scaleY) : min(scaleX, scaleY)
+                size = (intrinsic.width * scale, intrinsic.height * scale)
+            case .explicit(let w, let h):
+                let width = w.resolve(area.width), height = h.resolve(area.height)
+                size.width = width ?? height.map { $0 * intrinsic.width / intrinsic.height } ?? intrinsic.width
+                size.height = height ?? size.width * intrinsic.height / intrinsic.width
+            }
+            guard size.width > 0.01, size.height > 0.01 else { return }
+            func offset(_ length: Length, free: Double) -> Double {
+                if case .percent(let percent) = length { return free * percent / 100 }
+                return length.resolve(free) ?? 0
+            }
+            let tile = Rect(x: area.x + offset(style.backgroundPosition.x, free: area.width - size.width),
+                            y: area.y + offset(style.backgroundPosition.y, free: area.height - size.height),
+                            width: size.width, height: size.height)
+            list.append(.backgroundImage(decoded, area: area, tile: tile, repeatX: style.backgroundRepeatX, repeatY: style.backgroundRepeatY),
+                        bounds: area)
         }
     }
 

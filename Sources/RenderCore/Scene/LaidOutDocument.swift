@@ -69,7 +69,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         let engine = LayoutEngine(fonts: fonts)
         let height = engine.layoutDocument(root, viewportWidth: layoutWidth)
-        var painter = Painter()
+        var painter = Painter(images: images)
         painter.paint(root)
         let paths = DOMPaths(dom)
         var boxes: [ElementBox] = []

@@ -34,6 +34,11 @@ public struct Rect: Sendable, Equatable, Hashable {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// Grown (negative) or shrunk (positive) by `amount` on every side.
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let left = min(x, other.x), top = min(y, other.y)

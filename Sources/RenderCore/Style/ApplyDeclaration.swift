@@ -68,11 +68,30 @@ extension ComputedStyle {
         case "background-color":
             if let c = PropertyValues.color(value, current: color) { backgroundColor = c }
         case "background":
-            // The colour layer of the shorthand; a shorthand without one resets it.
+            // Shorthand: the last layer's colour, image, position/size and repeat; what it omits resets.
             let current = color
-            let colour = PropertyValues.components(value).lazy
+            let layer = BackgroundParser.lastLayer(value)
+            let colour = PropertyValues.components(layer).lazy
                 .compactMap { PropertyValues.color($0, current: current) }.first
             backgroundColor = colour ?? .transparent
+            backgroundImage = BackgroundParser.image(value)
+            backgroundSize = .auto
+            backgroundPosition = (.percent(0), .percent(0))
+            backgroundRepeatX = true; backgroundRepeatY = true
+            applyBackgroundDetails(layer, fontSize: fontSize, rootFontSize: rootFontSize)
+        case "background-image":
+            backgroundImage = keyword == "none" ? nil : BackgroundParser.image(value)
+        case "background-size":
+            applyBackgroundSize(BackgroundParser.lastLayer(value), fontSize: fontSize, rootFontSize: rootFontSize)
+        case "background-repeat":
+            let layer = BackgroundParser.lastLayer(keyword)
+            backgroundRepeatX = layer.contains("repeat-x") || (layer.hasPrefix("repeat") && !layer.contains("repeat-y"))
+            backgroundRepeatY = layer.contains("repeat-y") || (layer.hasPrefix("repeat") && !layer.contains("repeat-x"))
+            if layer.hasPrefix("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
+        case "background-position":
+            applyBackgroundPosition(PropertyValues.components(BackgroundParser.lastLayer(value)), fontSize: fontSize, rootFontSize: rootFontSize)
+        case "box-shadow", "-webkit-box-shadow":
+            boxShadows = BackgroundParser.shadows(value, current: color)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -167,6 +186,49 @@ extension ComputedStyle {
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
         default: break
         }
+    }
+
+    private mutating func applyBackgroundDetails(_ layer: String, fontSize: Double, rootFontSize: Double) {
+        let parts = PropertyValues.components(layer.replacingOccurrences(of: "/", with: " / "))
+        if let slash = parts.firstIndex(of: "/") {
+            applyBackgroundPosition(Array(parts[..<slash]), fontSize: fontSize, rootFontSize: rootFontSize)
+            applyBackgroundSize(parts[(slash + 1)...].prefix(2).joined(separator: " "), fontSize: fontSize, rootFontSize: rootFontSize)
+        } else {
+            applyBackgroundPosition(parts, fontSize: fontSize, rootFontSize: rootFontSize)
+        }
+        let lower = layer.lowercased()
+        if lower.contains("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
+        else if lower.contains("repeat-x") { backgroundRepeatY = false }
+        else if lower.contains("repeat-y") { backgroundRepeatX = false }
+    }
+
+    private mutating func applyBackgroundSize(_ value: String, fontSize: Double, rootFontSize: Double) {
+        let parts = PropertyValues.components(value.lowercased())
+        switch parts.first {
+        case "cover": backgroundSize = .cover
+        case "contain": backgroundSize = .contain
+        case nil, "auto" where parts.count == 1: backgroundSize = .auto
+        default:
+            let lengths = parts.prefix(2).map { PropertyValues.length($0, fontSize: fontSize, rootFontSize: rootFontSize) ?? .auto }
+            backgroundSize = .explicit(lengths[0], lengths.count > 1 ? lengths[1] : .auto)
+        }
+    }
+
+    /// Keywords and lengths of background-position, in the parts that look like one.
+    private mutating func applyBackgroundPosition(_ parts: [String], fontSize: Double, rootFontSize: Double) {
+        let keywords: [String: (axis: Int, value: Length)] = [
+            "left": (0, .percent(0)), "right": (0, .percent(100)), "top": (1, .percent(0)), "bottom": (1, .percent(100)),
+        ]
+        var x: Length?, y: Length?, loose: [Length] = []
+        for part in parts.map({ $0.lowercased() }) {
+            if let keyword = keywords[part] { if keyword.axis == 0 { x = keyword.value } else { y = keyword.value } }
+            else if part == "center" { loose.append(.percent(50)) }
+            else if let length = PropertyValues.length(part, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false) { loose.append(length) }
+        }
+        if x == nil, !loose.isEmpty { x = loose.removeFirst() }
+        if y == nil, !loose.isEmpty { y = loose.removeFirst() }
+        guard x != nil || y != nil else { return }
+        backgroundPosition = (x ?? .percent(50), y ?? .percent(50))
     }
 
     private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {

@@ -9,6 +9,10 @@ enum PresentationalHints {
         func add(_ name: String, _ value: String) { out.append(Declaration(name: name, value: value, important: false)) }
 
         if let colour = attributes["bgcolor"].flatMap(legacyColor) { add("background-color", colour) }
+        if ["table", "td", "th", "body"].contains(tag), let image = attributes["background"], !image.isEmpty,
+           !image.contains(")") {
+            add("background-image", "url(\"\(image)\")")
+        }
         if ["table", "td", "th", "img", "col", "hr", "iframe", "video"].contains(tag) {
             if let w = attributes["width"].flatMap(dimension) { add("width", w) }
             if let h = attributes["height"].flatMap(dimension), tag != "col" { add("height", h) }
