@@ -133,6 +133,9 @@ import SnapshotCLI
         ("one megabyte subject", Array(("Subject: " + String(repeating: "=?utf-8?q?a?= ", count: 80_000) + "\r\n\r\nbody").utf8)),
         ("ten thousand recipients", Array(("To: " + (0..<10_000).map { "u\($0)@example.com" }.joined(separator: ", ") + "\r\nSubject: many\r\n\r\nbody").utf8)),
         ("only headers", Array("Subject: nothing else".utf8)),
+        ("half a megabyte without a space", Array(("Subject: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + String(repeating: "x", count: 512 * 1024)).utf8)),
+        ("links, addresses and parentheses everywhere", Array(("Subject: x\r\nContent-Type: text/plain\r\n\r\n" + String(repeating: "a@b.c@(http://x.y/)))@@", count: 1_000)).utf8)),
+        ("unclosed metas and an 8-bit byte", Array(("Subject: x\r\nContent-Type: text/html\r\n\r\n" + String(repeating: "<meta charset", count: 5000)).utf8) + [0xE9]),
         ("encrypted", Array("Subject: x\r\nContent-Type: multipart/encrypted; protocol=\"application/pgp-encrypted\"; boundary=\"e\"\r\n\r\n--e\r\nContent-Type: application/pgp-encrypted\r\n\r\nVersion: 1\r\n--e\r\nContent-Type: application/octet-stream\r\n\r\n-----BEGIN PGP MESSAGE-----\r\n--e--\r\n".utf8)),
     ]
 

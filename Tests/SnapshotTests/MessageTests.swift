@@ -244,6 +244,17 @@ import Testing
         #expect(PlainTextToHTML.linkify("<script>") == "&lt;script&gt;")
     }
 
+    /// Linear in the text: a quarter megabyte without spaces, full of `@`, `(` and URL prefixes, and
+    /// one of many short links (at most 100 of them linked per line).
+    @Test func linkingIsLinear() {
+        let start = Date()
+        let solid = PlainTextToHTML.linkify(String(repeating: "a@b.c@(http://x.y/)))@@www.", count: 10_000))
+        #expect(solid.hasPrefix("<a href=\"mailto:a@b.c\">a@b.c</a>@(<a href=\"http://x.y/)))@@www.a@b.c"))
+        let spaced = PlainTextToHTML.linkify(String(repeating: "a@b.c (http://x.y/)) www.x.y ", count: 10_000))
+        #expect(spaced.components(separatedBy: "<a href").count - 1 == PlainTextToHTML.maximumLinksPerLine)
+        #expect(Date().timeIntervalSince(start) < 30)  // debug build; quadratic would take minutes
+    }
+
     @Test func flowedMessageEndToEnd() throws {
         let body = "Hello \r\nworld.\r\n>quoted \r\ntext\r\n"
         let message = try MailMessage.parse(MessageFixture.message(contentHeaders: [

@@ -97,7 +97,7 @@ enum MessageCharset {
         let prefix = String(decoding: bytes.prefix(64 * 1024).map { $0 < 0x80 ? $0 : 0x20 }, as: UTF8.self)
         var searchStart = prefix.startIndex
         while let meta = prefix.range(of: "<meta", options: .caseInsensitive, range: searchStart..<prefix.endIndex) {
-            let end = prefix[meta.upperBound...].firstIndex(of: ">") ?? prefix.endIndex
+            guard let end = prefix[meta.upperBound...].firstIndex(of: ">") else { break }
             let tag = prefix[meta.upperBound..<end].lowercased()
             searchStart = end
             guard let charset = tag.range(of: "charset") else { continue }

@@ -102,37 +102,105 @@ enum PlainTextToHTML {
 
     // MARK: Links
 
-    private static let linkPattern = try! NSRegularExpression(
-        pattern: #"(?i)\b(?:(?:https?|ftp)://|www\.)[^\s<>"]+|\bmailto:[^\s<>"]+|[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)+"#)
-
-    /// Escapes the text and wraps URLs and addresses in links.
+    /// Escapes the text and wraps URLs (`http(s)://`, `ftp://`, `www.`, `mailto:`) and mail
+    /// addresses in links. One pass over whitespace-separated words: linear in the text, so
+    /// a megabyte without a space is no slower than a megabyte of prose. At most
+    /// `maximumLinksPerLine` links per line: inline layout slows down sharply with thousands of
+    /// inline elements in one paragraph, and no reader needs more.
     static func linkify(_ text: String) -> String {
-        let ns = text as NSString
+        var out = ""
+        var word: [Character] = []
+        var budget = maximumLinksPerLine
+        func flush() {
+            if !word.isEmpty { out += linkifyWord(word, budget: &budget) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for character in text {
+            if character.isWhitespace {
+                flush()
+                out += escape(String(character))
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    private static let urlPrefixes: [[Character]] = ["https://", "http://", "ftp://", "www.", "mailto:"].map(Array.init)
+
+    static let maximumLinksPerLine = 100
+
+    private static func linkifyWord(_ word: [Character], budget: inout Int) -> String {
         var out = ""
         var cursor = 0
-        for match in linkPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-            var range = match.range
-            // Trailing punctuation ends a sentence, not the link; a ')' only with its '('.
-            while range.length > 0 {
-                let last = ns.substring(with: NSRange(location: range.location + range.length - 1, length: 1))
-                let candidate = ns.substring(with: range)
-                if ".,;:!?'\"".contains(last) ||
-                    (last == ")" && candidate.filter({ $0 == "(" }).count < candidate.filter({ $0 == ")" }).count) {
-                    range.length -= 1
-                } else { break }
-            }
-            guard range.length > 0, range.location >= cursor else { continue }
-            out += escape(ns.substring(with: NSRange(location: cursor, length: range.location - cursor)))
-            let link = ns.substring(with: range)
-            let href: String
-            if link.lowercased().hasPrefix("www.") { href = "http://" + link }
-            else if link.contains("@") && !link.contains(":") { href = "mailto:" + link }
-            else { href = link }
-            out += "<a href=\"\(escape(href))\">\(escape(link))</a>"
-            cursor = range.location + range.length
+        while budget > 0, cursor < word.count, let (start, end, href) = nextLink(in: word, from: cursor) {
+            budget -= 1
+            out += escape(String(word[cursor..<start]))
+            let link = String(word[start..<end])
+            out += "<a href=\"\(escape(href ?? link))\">\(escape(link))</a>"
+            cursor = end
         }
-        out += escape(ns.substring(from: cursor))
-        return out
+        return out + escape(String(word[cursor...]))
+    }
+
+    /// The first link in `word` at or after `from`: its range and, when it differs from the
+    /// text, its href.
+    private static func nextLink(in word: [Character], from: Int) -> (Int, Int, String?)? {
+        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+        func lower(_ c: Character) -> Character { Character(c.lowercased()) }
+        var index = from
+        while index < word.count {
+            if index == from || !isWordCharacter(word[index - 1]) {
+                for prefix in urlPrefixes where index + prefix.count < word.count
+                    && zip(word[index...], prefix).allSatisfy({ lower($0) == $1 }) {
+                    var end = index + prefix.count
+                    while end < word.count, !"<>\"".contains(word[end]) { end += 1 }
+                    end = trimTrailingPunctuation(word, start: index, end: end)
+                    guard end > index + prefix.count else { break }
+                    let text = String(word[index..<end])
+                    return (index, end, prefix == urlPrefixes[3] ? "http://" + text : nil)
+                }
+            }
+            if word[index] == "@", let email = emailAround(word, at: index, from: from) {
+                return (email.0, email.1, "mailto:" + String(word[email.0..<email.1]))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A sentence's closing punctuation is not part of a link; a `)` only with its `(`.
+    private static func trimTrailingPunctuation(_ word: [Character], start: Int, end: Int) -> Int {
+        var end = end
+        let opens = word[start..<end].filter { $0 == "(" }.count
+        var closes = word[start..<end].filter { $0 == ")" }.count
+        while end > start {
+            let last = word[end - 1]
+            if ".,;:!?'\"".contains(last) {
+                end -= 1
+            } else if last == ")", closes > opens {
+                end -= 1
+                closes -= 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// `local@domain.tld` around the `@` at `at`, not reaching before `from`.
+    private static func emailAround(_ word: [Character], at: Int, from: Int) -> (Int, Int)? {
+        func isLocal(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || "._%+-".contains(c)) }
+        func isDomain(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-") }
+        var start = at
+        while start > from, isLocal(word[start - 1]) { start -= 1 }
+        var end = at + 1
+        while end < word.count, isDomain(word[end]) { end += 1 }
+        while end > at + 1, word[end - 1] == "." || word[end - 1] == "-" { end -= 1 }
+        let domain = word[(at + 1)..<end]
+        guard start < at, let dot = domain.firstIndex(of: "."), dot > at + 1, dot < end - 1 else { return nil }
+        return (start, end)
     }
 
     static func escape(_ text: String) -> String {
