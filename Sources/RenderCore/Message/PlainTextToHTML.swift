@@ -151,7 +151,7 @@ enum PlainTextToHTML {
         func lower(_ c: Character) -> Character { Character(c.lowercased()) }
         var index = from
         while index < word.count {
-            if index == from || !isWordCharacter(word[index - 1]) {
+            if "hHfFwWmM".contains(word[index]), index == from || !isWordCharacter(word[index - 1]) {
                 for prefix in urlPrefixes where index + prefix.count < word.count
                     && zip(word[index...], prefix).allSatisfy({ lower($0) == $1 }) {
                     var end = index + prefix.count
