@@ -34,7 +34,7 @@ import SnapshotCLI
         let images = renderer.document.displayList.entries.filter { if case .image = $0.item { return true } else { return false } }
         #expect(images.count == 1)
         #expect(renderer.document.warnings.isEmpty, "\(renderer.document.warnings)")
-        for (offset, canvas) in zip(scene.offsets, try Self.frames(scene)) {
+        for (offset, canvas) in zip(try SceneRenderer(scene: scene).offsets, try Self.frames(scene)) {
             try Golden.check(canvas, named: "message-multipart-\(Int(offset))")
         }
     }
