@@ -194,7 +194,9 @@ public struct SnapshotCommand {
         }
         let message = try MailMessage.read(path: mail)
         for warning in message.warnings { standardError("snapshot: warning: \(warning)") }
-        var scene = try makeScene(arguments, scene: Scene(message: message, timeZone: timeZone), mailPath: nil)
+        // The template paints its own background unless --header-color asks for another.
+        let colour = arguments.value("header-color").flatMap(CSSColor.parse)
+        var scene = try makeScene(arguments, scene: Scene(message: message, timeZone: timeZone, headerColor: colour), mailPath: nil)
         if arguments.value("header-height") == nil { scene.fitHeaderHeight() }
         return scene
     }

@@ -56,9 +56,13 @@ import SnapshotCLI
         }
     }
 
+    static func plainThreadMessage() -> [UInt8] {
+        MessageFixture.message(contentHeaders: ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable"],
+                               rawBody: Array(MessageFixture.quotedPrintable(Array(MessageFixture.plainThread.utf8)).utf8))
+    }
+
     @Test func plainTextThreadShowsQuoteBars() throws {
-        let bytes = MessageFixture.message(contentHeaders: ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable"],
-                                           rawBody: Array(MessageFixture.quotedPrintable(Array(MessageFixture.plainThread.utf8)).utf8))
+        let bytes = Self.plainThreadMessage()
         let message = try MailMessage.parse(bytes)
         #expect(message.bodyKind == .plain)
         #expect(message.bodyHTML.components(separatedBy: "<blockquote").count - 1 == 3)  // one per depth, nested
@@ -95,6 +99,27 @@ import SnapshotCLI
         custom.headerHTML = "<p style='margin:0;height:37px'>x</p>"
         custom.fitHeaderHeight()
         #expect(custom.headerHeight == 37)
+    }
+
+    /// The template paints the header white (dark in dark mode); a header colour shows through.
+    @Test func headerBackgroundFollowsAppearanceAndHeaderColour() throws {
+        let bytes = try MessageFixture.corpusMessage(charset: "utf-8", encoding: .base64)
+        func headerPixel(_ scene: Scene) throws -> UInt32 {
+            let renderer = try SceneRenderer(scene: scene)
+            return try renderer.render(renderer.geometry.frame(forUserOffset: 0)).image.pixel(x: Int(300 * scene.scale), y: Int(8 * scene.scale))
+        }
+        var scene = try Self.scene(bytes, scale: 1)
+        #expect(try headerPixel(scene) == 0xFFFF_FFFF)
+        scene.appearance = .dark
+        #expect(try headerPixel(scene) == 0xFF1C_1C1E)
+        var coloured = Scene(message: try MailMessage.parse(bytes), timeZone: Self.utc, headerColor: RGBA(r: 0, g: 0, b: 1, a: 1))
+        coloured.scale = 1
+        #expect(try headerPixel(coloured) == 0xFF00_00FF)
+        // A plain-text thread in dark mode: dark header, white text, brighter quote bars.
+        var thread = try Self.scene(Self.plainThreadMessage())
+        thread.appearance = .dark
+        thread.offsets = [0]
+        try Golden.check(try Self.frames(thread)[0], named: "message-plain-thread-dark-0")
     }
 
     // MARK: Bad messages

@@ -1,46 +1,67 @@
 import Foundation
 
 /// The default native header for a message, as HTML our own engine lays out: sender (name and
-/// address, with an initials avatar), To and Cc, subject, date and the attachments. Its height
-/// follows its content (`Scene.fitHeaderHeight`).
+/// address, with an initials avatar), To and Cc, subject, date and the attachments, on its own
+/// background (white, or #1C1C1E in dark mode). Its height follows its content
+/// (`Scene.fitHeaderHeight`), so the background covers the whole header.
 public enum MessageHeaderTemplate {
     /// Recipients and attachments shown before "and N more".
     static let maximumListed = 20
-    static let secondary = "#8a8a8e"
 
-    public static func html(for message: MailMessage, timeZone: TimeZone) -> String {
-        var out = "<div style=\"padding:12px 16px 12px 16px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:20px;color:#000000;border-bottom:1px solid #c6c6c8\">"
+    /// Light colours, and dark ones under `prefers-color-scheme: dark` (`--appearance dark`).
+    static let style = """
+    <style>
+    .mh { padding: 12px 16px; font-family: Helvetica, Arial, sans-serif; font-size: 15px; line-height: 20px;
+          color: #000000; background-color: #ffffff; border-bottom: 1px solid #c6c6c8 }
+    .mh .avatar { width: 40px; height: 40px; border-radius: 20px; background-color: #a4a9b4; color: #ffffff;
+                  font-size: 16px; line-height: 40px; font-weight: bold; text-align: center }
+    .mh .sender { font-size: 17px; line-height: 22px; font-weight: bold }
+    .mh .secondary { color: #8a8a8e }
+    .mh .subject { margin-top: 10px; font-size: 20px; line-height: 25px; font-weight: bold }
+    .mh .date { margin-top: 2px; font-size: 14px; color: #8a8a8e }
+    .mh .attachment { display: inline-block; margin: 4px 6px 0 0; padding: 5px 9px; border: 1px solid #d1d1d6;
+                      border-radius: 8px; font-size: 13px; line-height: 17px }
+    @media (prefers-color-scheme: dark) {
+      .mh { color: #ffffff; background-color: #1c1c1e; border-bottom-color: #38383a }
+      .mh .avatar { background-color: #636366 }
+      .mh .secondary, .mh .date { color: #98989f }
+      .mh .attachment { border-color: #48484a }
+    }
+    </style>
+    """
+
+    /// With `background: false` the template is transparent and the scene's header colour
+    /// shows through (`--header-color`).
+    public static func html(for message: MailMessage, timeZone: TimeZone, background: Bool = true) -> String {
+        var out = style + (background ? "<div class=\"mh\">" : "<div class=\"mh\" style=\"background-color:transparent\">")
         let sender = message.from.first
         let senderName = sender.map { $0.name ?? $0.address } ?? "No sender"
         out += "<table style=\"width:100%;border-spacing:0\"><tr>"
-        out += "<td style=\"width:40px;padding:0 10px 0 0;vertical-align:top\">"
-        out += "<div style=\"width:40px;height:40px;border-radius:20px;background-color:#a4a9b4;color:#ffffff;font-size:16px;line-height:40px;font-weight:bold;text-align:center\">\(escape(initials(senderName)))</div></td>"
-        out += "<td style=\"padding:0;vertical-align:top\">"
-        out += "<div style=\"font-size:17px;line-height:22px;font-weight:bold\">\(escape(senderName))</div>"
+        out += "<td style=\"width:40px;padding:0 10px 0 0;vertical-align:top\"><div class=\"avatar\">\(escape(initials(senderName)))</div></td>"
+        out += "<td style=\"padding:0;vertical-align:top\"><div class=\"sender\">\(escape(senderName))</div>"
         if let sender, sender.name != nil, !sender.address.isEmpty {
-            out += "<div style=\"color:\(secondary)\">\(escape(sender.address))</div>"
+            out += "<div class=\"secondary\">\(escape(sender.address))</div>"
         }
         if message.from.count > 1 {
-            out += "<div style=\"color:\(secondary)\">with \(escape(list(Array(message.from.dropFirst()))))</div>"
+            out += "<div class=\"secondary\">with \(escape(list(Array(message.from.dropFirst()))))</div>"
         }
-        out += "<div style=\"color:\(secondary)\">To: \(escape(message.to.isEmpty ? "undisclosed recipients" : list(message.to)))</div>"
+        out += "<div class=\"secondary\">To: \(escape(message.to.isEmpty ? "undisclosed recipients" : list(message.to)))</div>"
         if !message.cc.isEmpty {
-            out += "<div style=\"color:\(secondary)\">Cc: \(escape(list(message.cc)))</div>"
+            out += "<div class=\"secondary\">Cc: \(escape(list(message.cc)))</div>"
         }
         out += "</td></tr></table>"
         let subject = message.subject.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        out += "<div style=\"margin-top:10px;font-size:20px;line-height:25px;font-weight:bold\">\(escape(subject ?? "(No Subject)"))</div>"
+        out += "<div class=\"subject\">\(escape(subject ?? "(No Subject)"))</div>"
         if let date = message.date {
-            out += "<div style=\"margin-top:2px;font-size:14px;color:\(secondary)\">\(escape(formatDate(date, timeZone: timeZone)))</div>"
+            out += "<div class=\"date\">\(escape(formatDate(date, timeZone: timeZone)))</div>"
         }
         if !message.attachments.isEmpty {
             out += "<div style=\"margin-top:6px\">"
             for attachment in message.attachments.prefix(maximumListed) {
-                out += "<div style=\"display:inline-block;margin:4px 6px 0 0;padding:5px 9px;border:1px solid #d1d1d6;border-radius:8px;font-size:13px;line-height:17px\">"
-                out += "\(escape(shorten(attachment.name, to: 40))) <span style=\"color:\(secondary)\">\(formatSize(attachment.size))</span></div>"
+                out += "<div class=\"attachment\">\(escape(shorten(attachment.name, to: 40))) <span class=\"secondary\">\(formatSize(attachment.size))</span></div>"
             }
             if message.attachments.count > maximumListed {
-                out += "<div style=\"margin-top:4px;font-size:13px;color:\(secondary)\">and \(message.attachments.count - maximumListed) more attachments</div>"
+                out += "<div class=\"date\">and \(message.attachments.count - maximumListed) more attachments</div>"
             }
             out += "</div>"
         }

@@ -2,14 +2,16 @@ import Foundation
 
 extension Scene {
     /// A scene showing `message` as a mail reader does: its body, its `cid:` images, and the
-    /// default header template on white, its height fitted to its content. Options a caller
+    /// default header template (which paints its own background, light or dark), its height
+    /// fitted to its content. Options a caller
     /// applies afterwards (`--header-html`, `--header-height`, colours) replace these; call
     /// `fitHeaderHeight()` again after changing the width or the header.
-    public init(message: MailMessage, timeZone: TimeZone, fonts: FontSet = .shared) {
+    /// `headerColor`: a colour for the header instead of the template's own background.
+    public init(message: MailMessage, timeZone: TimeZone, headerColor: RGBA? = nil, fonts: FontSet = .shared) {
         self.init(html: message.bodyHTML)
         inlineImages = message.inlineImages
-        headerColor = .white
-        headerHTML = MessageHeaderTemplate.html(for: message, timeZone: timeZone)
+        self.headerColor = headerColor
+        headerHTML = MessageHeaderTemplate.html(for: message, timeZone: timeZone, background: headerColor == nil)
         // A message is self-contained: only its own parts and data: URIs resolve, no files.
         baseDirectory = nil
         fitHeaderHeight(fonts: fonts)

@@ -4,7 +4,8 @@ import Foundation
 /// `<div>` per line (spaces kept), `>` quotes as nested blocks with a bar per depth,
 /// `format=flowed` (RFC 3676) lines joined into paragraphs, and links recognised.
 enum PlainTextToHTML {
-    /// Bar and text colours by quote depth (1, 2, 3, then again), as Apple Mail colours them.
+    /// Bar and text colours by quote depth (1, 2, 3, then again), as Apple Mail colours them
+    /// (brighter in dark mode).
     static let quoteColors = ["#1f6fd1", "#2e9c4f", "#c43d3d"]
 
     static let style = """
@@ -15,6 +16,13 @@ enum PlainTextToHTML {
     blockquote.q2 { border-left-color: #2e9c4f; color: #2e9c4f }
     blockquote.q3 { border-left-color: #c43d3d; color: #c43d3d }
     a { color: #0a60d6; text-decoration: underline }
+    @media (prefers-color-scheme: dark) {
+      body { color: #ffffff }
+      blockquote.q1 { border-left-color: #409cff; color: #409cff }
+      blockquote.q2 { border-left-color: #4cd964; color: #4cd964 }
+      blockquote.q3 { border-left-color: #ff6961; color: #ff6961 }
+      a { color: #0a84ff }
+    }
     """
 
     struct Line: Equatable {

@@ -117,7 +117,9 @@ extension Suite {
             do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, context: fields.path)) } catch let error as RenderError {
                 throw RenderError.input("\(fields.path).mail: \(error.description)")
             }
-            scene = Scene(message: message, timeZone: timeZone)
+            // The template paints its own background unless the suite sets a header colour.
+            let colour = try (fields.object("header")?.string("color") ?? defaults?.object("header")?.string("color")).flatMap(CSSColor.parse)
+            scene = Scene(message: message, timeZone: timeZone, headerColor: colour)
         case let (path?, nil): scene = Scene(html: try readMail(path, folder: folder, context: fields.path))
         case let (nil, text?): scene = Scene(html: text)
         case (nil, nil): throw RenderError.input("\(fields.path): give 'mail' (a file) or 'html' (inline)")
