@@ -187,6 +187,10 @@ import SnapshotCLI
         #expect(try warnings("missing boundary parameter").contains("a multipart has no boundary parameter; read as one part"))
         #expect(try warnings("boundary never appears").contains { $0.contains("no parts") || $0.contains("no text or HTML body") })
         #expect(try warnings("encrypted") == ["the message is encrypted; its body is not shown"])
+        // A multipart that found no parts shows its raw text, as readers do.
+        let unsplit = try MailMessage.parse(Self.battery.first { $0.0 == "missing boundary parameter" }!.1)
+        #expect(unsplit.bodyKind == .plain && unsplit.bodyHTML.contains("<div>hello</div>"))
+        #expect(unsplit.warnings.contains("the multipart/mixed has no parts; its raw text is shown"))
         #expect(try MailMessage.parse(Self.nested(depth: 50)).bodyHTML == "<p>deep</p>")
         #expect(try !warnings("nested 2000 deep").isEmpty)
         #expect(throws: RenderError.input("the message is empty")) { try MailMessage.parse(Array(" \r\n".utf8)) }

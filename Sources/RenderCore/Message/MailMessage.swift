@@ -98,6 +98,13 @@ public struct MailMessage: Sendable {
             }
         } else if root.mediaType == "multipart/encrypted" {
             message.warnings.append("the message is encrypted; its body is not shown")
+        } else if let unsplit = root.firstUnsplitMultipart(), let raw = unsplit.prologue {
+            // A multipart whose boundary is missing or never appears: its raw text, as readers show it.
+            let decoded = MessageCharset.decode(Array(raw.utf8.prefix(maximumBodyBytes)), declared: "utf-8", isHTML: false)
+            message.bodyKind = .plain
+            message.bodyCharset = decoded.charset
+            message.bodyHTML = PlainTextToHTML.html(decoded.text, flowed: false, delSp: false)
+            message.warnings.append("the \(unsplit.mediaType) has no parts; its raw text is shown")
         } else {
             message.warnings.append("the message has no text or HTML body")
         }

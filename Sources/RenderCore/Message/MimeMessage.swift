@@ -221,6 +221,26 @@ final class MimeEntity {
         }
     }
 
+    /// The text before a multipart's first boundary: all of its content when the boundary is
+    /// missing or never appears.
+    var prologue: String? {
+        guard isMultipart else { return nil }
+        return GMime.string(g_mime_multipart_get_prologue(cgmime_as_multipart(object)))
+    }
+
+    /// The first multipart in this tree that found no parts but holds text.
+    func firstUnsplitMultipart(depth: Int = 0) -> MimeEntity? {
+        guard isMultipart, depth < BodySelection.maximumDepth else { return nil }
+        let children = self.children
+        if children.isEmpty {
+            return prologue.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } == false ? self : nil
+        }
+        for child in children {
+            if let found = child.firstUnsplitMultipart(depth: depth + 1) { return found }
+        }
+        return nil
+    }
+
     /// The message inside a `message/rfc822` part.
     var attachedMessage: MimeMessage? {
         guard cgmime_is_message_part(object) != 0,
