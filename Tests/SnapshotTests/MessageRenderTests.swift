@@ -196,6 +196,13 @@ import SnapshotCLI
         #expect(throws: RenderError.input("the message is empty")) { try MailMessage.parse(Array(" \r\n".utf8)) }
     }
 
+    @Test func longBodiesAreCutWithAWarning() throws {
+        let text = String(repeating: "0123456789abcde\n", count: 3 * 65_536)  // 3 MB
+        let message = try MailMessage.parse(MessageFixture.message(contentHeaders: ["Content-Type: text/plain; charset=utf-8"], rawBody: Array(text.utf8)))
+        #expect(message.warnings == ["the text/plain body is 3.0 MB; only its first 2 MB are shown"])
+        #expect(message.bodyHTML.components(separatedBy: "<div>").count - 1 == 2 * 65_536)
+    }
+
     @Test func twentyMegabyteAttachmentIsListedWithItsSize() throws {
         let bytes = Self.bigAttachment(megabytes: 20)
         let start = Date()
