@@ -26,13 +26,18 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
         .systemLibrary(
+            name: "CGMime",
+            pkgConfig: "gmime-3.0",
+            providers: [.apt(["libgmime-3.0-dev"])]
+        ),
+        .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG"],
+            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG", "CGMime"],
         ),
         // Golden-frame assertions for teams whose tests are Swift (Swift Testing or XCTest).
         .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),

@@ -77,7 +77,7 @@ extension SnapshotCommand {
             if arguments.value("golden") != nil { throw UsageError("--golden applies to a single mail; a suite names its folder with \"golden\"") }
             return try Suite.load(path: target)
         }
-        let scene = try makeScene(arguments, html: try readMail(target), mailPath: target)
+        let scene = try makeScene(arguments, mail: target)
         let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = Suite.isValidName(base) ? base : "mail"
         return Suite(entries: [Suite.Entry(name: name, scene: scene)], goldenDirectory: arguments.value("golden") ?? "golden",

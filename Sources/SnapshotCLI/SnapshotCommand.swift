@@ -15,7 +15,7 @@ public struct SnapshotCommand {
     public init() {}
 
     static let usage = """
-    usage: snapshot render [MAIL.html] [--offsets 0,50,150 | 0:600:50,end] [--out DIR] [--width 390] [--height 844]
+    usage: snapshot render [MAIL.html | MESSAGE.eml] [--offsets 0,50,150 | 0:600:50,end] [--out DIR] [--width 390] [--height 844]
                            [--scale 3] [--header-height 100] [--header-color '#ff0000']
                            [--header-html FRAGMENT] [--header-mode scroll|pinned|collapse|stretch] [--header-min 44]
                            [--strategy inset|reframe] [--bounce] [--overscroll-color '#BFBDC2']
@@ -25,6 +25,7 @@ public struct SnapshotCommand {
                            [--inset-adjustment automatic|never|always] [--toolbar-height PT]
                            [--appearance light|dark] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
                            [--png fast|small] [--jobs N]
+                           [--timezone UTC|+02:00|Europe/Berlin]   (dates in a message's header)
            snapshot --list-devices
            snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
            snapshot layout [MAIL.html] --json [same options as render]
@@ -36,11 +37,13 @@ public struct SnapshotCommand {
            snapshot accept [--artifacts DIR] [--scene NAME]
            snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
            snapshot sample-mail    (prints the built-in mail's HTML)
-    With no MAIL the built-in sample mail is used.
+    With no MAIL the built-in sample mail is used. A .eml message shows its own header (From, To,
+    Cc, Subject, Date, attachments; its height follows the content) above its HTML or text body.
     """
 
     static let renderOptions: Set<String> = Set([
         "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
+        "timezone",
     ]).union(SceneOptions.options)
     /// Options that only `render` takes: film outputs.
     static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
@@ -176,17 +179,32 @@ public struct SnapshotCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
         }
-        let mail = arguments.positionals.first
-        let scene = try makeScene(arguments, html: try mail.map(readMail) ?? SampleMail.html, mailPath: mail)
+        let scene = try makeScene(arguments, mail: arguments.positionals.first)
         let renderer = try SceneRenderer(scene: scene)
         for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
         return renderer
     }
 
+    /// The scene for a mail file (HTML, or a `.eml` message) or the built-in mail, with the
+    /// render options applied. A message's warnings go to stderr.
+    func makeScene(_ arguments: Arguments, mail: String?) throws -> Scene {
+        let timeZone = try MessageHeaderTemplate.timeZone(named: arguments.value("timezone") ?? "UTC")
+        guard let mail, MailMessage.isMessageFile(mail) else {
+            return try makeScene(arguments, scene: Scene(html: try mail.map(readMail) ?? SampleMail.html), mailPath: mail)
+        }
+        let message = try MailMessage.read(path: mail)
+        for warning in message.warnings { standardError("snapshot: warning: \(warning)") }
+        // The template paints its own background unless --header-color asks for another.
+        let colour = arguments.value("header-color").flatMap(CSSColor.parse)
+        var scene = try makeScene(arguments, scene: Scene(message: message, timeZone: timeZone, headerColor: colour), mailPath: nil)
+        if arguments.value("header-height") == nil { scene.fitHeaderHeight() }
+        return scene
+    }
+
     /// A scene from the render options (`--offsets`, `--width`, … `--indicator`); local images
     /// resolve inside the mail's folder.
-    func makeScene(_ arguments: Arguments, html: String, mailPath: String?) throws -> Scene {
-        var scene = Scene(html: html)
+    func makeScene(_ arguments: Arguments, scene start: Scene, mailPath: String?) throws -> Scene {
+        var scene = start
         if let mailPath {
             scene.baseDirectory = URL(fileURLWithPath: mailPath).deletingLastPathComponent().path
         }
@@ -201,7 +219,7 @@ public struct SnapshotCommand {
             guard let parsed = CSSColor.parse(colour) else { throw UsageError("--header-color '\(colour)' is not a CSS colour") }
             scene.headerColor = parsed
         }
-        scene.headerHTML = arguments.value("header-html")
+        if let fragment = arguments.value("header-html") { scene.headerHTML = fragment }
         if let indicator = arguments.value("indicator") {
             guard let mode = IndicatorMode(rawValue: indicator) else {
                 throw UsageError("--indicator '\(indicator)' is not one of none, seed, follow")

@@ -5,6 +5,8 @@ import Foundation
 /// are read only inside the mail's folder; `data:` URIs are decoded in place.
 public final class ImageStore: @unchecked Sendable {
     public let baseDirectory: String?
+    /// A message's parts by normalised Content-ID: `cid:` URLs resolve to these bytes.
+    private let contentIDs: [String: [UInt8]]
     private var cache: [String: DecodedImage?] = [:]
     /// One line per image that could not be shown for a reason other than being remote.
     public private(set) var warnings: [String] = []
@@ -12,7 +14,8 @@ public final class ImageStore: @unchecked Sendable {
     /// Files larger than this are not read.
     public static let maximumFileBytes = 50 * 1024 * 1024
 
-    public init(baseDirectory: String?) {
+    public init(baseDirectory: String?, contentIDs: [String: [UInt8]] = [:]) {
+        self.contentIDs = contentIDs
         self.baseDirectory = baseDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
     }
 
@@ -31,9 +34,13 @@ public final class ImageStore: @unchecked Sendable {
         if lower.hasPrefix("data:") {
             bytes = DataURI.decode(source)
             if bytes == nil { warn("image data URI is malformed") }
+        } else if lower.hasPrefix("cid:"), !contentIDs.isEmpty {
+            let id = String(source.dropFirst(4))
+            guard let part = contentIDs[ContentID.normalise(id.removingPercentEncoding ?? id)] else { return nil }
+            bytes = part
         } else if let scheme = Self.scheme(of: lower) {
             _ = scheme
-            return nil  // http(s), cid, file and every other scheme: blocked, never fetched
+            return nil  // http(s), unmapped cid, file and every other scheme: blocked, never fetched
         } else {
             bytes = readLocal(source)
         }

@@ -57,7 +57,7 @@ extension Suite {
     /// Render settings a scene or `defaults` may hold.
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
-        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "tolerance", "masks",
+        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "tolerance", "masks", "timezone",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -103,22 +103,41 @@ extension Suite {
 
     private static func entry(name: String, fields: JSONFields, defaults: JSONFields?, folder: String) throws -> Entry {
         let mail = try fields.string("mail"), inline = try fields.string("html")
-        let html: String
+        var scene: Scene
+        let isMessage = mail.map(MailMessage.isMessageFile) ?? false
         switch (mail, inline) {
-        case let (path?, nil): html = try readMail(path, folder: folder, context: fields.path)
-        case let (nil, text?): html = text
+        case let (path?, nil) where isMessage:
+            // A .eml message brings its header (in the scene's time zone) and its cid: images.
+            let zoneName = try fields.string("timezone") ?? defaults?.string("timezone") ?? "UTC"
+            let timeZone: TimeZone
+            do { timeZone = try MessageHeaderTemplate.timeZone(named: zoneName) } catch let error as RenderError {
+                throw RenderError.input("\(fields.path).timezone: \(error.description)")
+            }
+            let message: MailMessage
+            do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, context: fields.path)) } catch let error as RenderError {
+                throw RenderError.input("\(fields.path).mail: \(error.description)")
+            }
+            // The template paints its own background unless the suite sets a header colour.
+            let colour = try (fields.object("header")?.string("color") ?? defaults?.object("header")?.string("color")).flatMap(CSSColor.parse)
+            scene = Scene(message: message, timeZone: timeZone, headerColor: colour)
+        case let (path?, nil): scene = Scene(html: try readMail(path, folder: folder, context: fields.path))
+        case let (nil, text?): scene = Scene(html: text)
         case (nil, nil): throw RenderError.input("\(fields.path): give 'mail' (a file) or 'html' (inline)")
         case (_?, _?): throw RenderError.input("\(fields.path): give either 'mail' or 'html', not both")
         }
-        var scene = Scene(html: html)
-        // Local images of a mail file resolve inside its folder; inline HTML uses the suite's.
-        scene.baseDirectory = mail.map { path in
-            ((path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)) as NSString).deletingLastPathComponent
-        } ?? folder
+        if !isMessage {
+            // Local images of a mail file resolve inside its folder; inline HTML uses the suite's.
+            scene.baseDirectory = mail.map { path in
+                ((path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)) as NSString).deletingLastPathComponent
+            } ?? folder
+        }
         var tolerance = Tolerance()
+        var fixedHeaderHeight = false
         for source in [defaults, fields].compactMap({ $0 }) {
             try apply(source, to: &scene, tolerance: &tolerance)
+            if try source.object("header")?.number("height") != nil { fixedHeaderHeight = true }
         }
+        if isMessage && !fixedHeaderHeight { scene.fitHeaderHeight() }
         do { try scene.validate() } catch let error as RenderError { throw RenderError.input("\(fields.path): \(error.description)") }
         return Entry(name: name, scene: scene, tolerance: tolerance)
     }
@@ -202,16 +221,21 @@ extension Suite {
 
     /// Mail files are read only inside the suite's folder (design §6).
     private static func readMail(_ path: String, folder: String, context: String) throws -> String {
-        let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
-        let resolved = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-            throw RenderError.input("\(context).mail: '\(path)' is outside the suite's folder")
-        }
+        let resolved = try resolveMail(path, folder: folder, context: context)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
               let data = FileManager.default.contents(atPath: resolved) else {
             throw RenderError.input("\(context).mail: cannot read '\(path)'")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func resolveMail(_ path: String, folder: String, context: String) throws -> String {
+        let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        let resolved = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw RenderError.input("\(context).mail: '\(path)' is outside the suite's folder")
+        }
+        return resolved
     }
 }

@@ -14,6 +14,8 @@ public struct Scene: Sendable {
     /// The mail's folder: relative image paths resolve inside it. Nil (the built-in mail,
     /// or HTML from stdin) reads no files.
     public var baseDirectory: String?
+    /// Images the mail's `cid:` URLs name (normalised Content-ID → bytes), from its message.
+    public var inlineImages: [String: [UInt8]] = [:]
     /// Offsets, ranges (`0:600:50`) and `end`, resolved after layout (`SceneRenderer.frames`).
     public var offsets: [ScrollOffset] = [0, 50, 150]
     public var indicator: IndicatorMode = .seed

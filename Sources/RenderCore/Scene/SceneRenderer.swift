@@ -13,16 +13,19 @@ public struct SceneRenderer {
         self.scene = scene
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
-                                   images: ImageStore(baseDirectory: scene.baseDirectory),
+                                   images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages),
                                    appearance: scene.appearance, viewportRules: scene.viewportRules)
         header = scene.headerHTML.map { fragment in
-            LaidOutDocument(html: "<body style=\"margin:0;font-family:sans-serif\">" + fragment,
+            LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
                             appearance: scene.appearance)
         }
         geometry = ScrollScene(scene: scene, document: document)
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)
     }
+
+    /// The header fragment as the document it is laid out in.
+    static func headerDocument(_ fragment: String) -> String { "<body style=\"margin:0;font-family:sans-serif\">" + fragment }
 
     /// The scene's offsets with ranges and `end` resolved against the scroll range.
     public let offsets: [Double]

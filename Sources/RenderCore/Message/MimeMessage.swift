@@ -1,0 +1,297 @@
+import CGMime
+import Foundation
+
+/// GMime at the edge: a parsed message and its MIME entities as Swift objects that own their
+/// GObject references (released in `deinit`). Everything past this file sees Swift values only.
+enum GMime {
+    /// `g_mime_init()` runs once per process, on first use (Swift globals initialise once,
+    /// thread-safely).
+    private static let initialised: Bool = {
+        g_mime_init()
+        return true
+    }()
+
+    static func ensureInitialised() { _ = initialised }
+
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+    }
+
+    /// Takes ownership of a `g_malloc`ed C string.
+    static func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { g_free(pointer) }
+        return string(pointer)
+    }
+}
+
+/// Collects what the GMime parser reports about a malformed message, as one-line warnings.
+final class MimeParserWarnings {
+    private(set) var messages: [String] = []
+
+    func add(_ code: GMimeParserWarning, item: String?) {
+        let message: String
+        switch code {
+        case GMIME_WARN_MALFORMED_MULTIPART: message = "a multipart has no parts (missing or wrong boundary)"
+        case GMIME_CRIT_MULTIPART_WITHOUT_BOUNDARY: message = "a multipart has no boundary parameter; read as one part"
+        case GMIME_WARN_TRUNCATED_MESSAGE: message = "the message is truncated"
+        case GMIME_WARN_MALFORMED_MESSAGE: message = "the message is malformed"
+        case GMIME_CRIT_NESTING_OVERFLOW: message = "MIME parts are nested too deeply; the deepest are not read"
+        case GMIME_CRIT_INVALID_HEADER_NAME: message = "a header name is invalid" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        case GMIME_WARN_INVALID_CONTENT_TYPE: message = "a Content-Type is invalid; read as application/octet-stream"
+        case GMIME_WARN_INVALID_ADDRESS_LIST: message = "an address list is invalid" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        case GMIME_WARN_PART_WITHOUT_CONTENT: message = "a MIME part has no content"
+        case GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT: message = "a MIME part has neither headers nor content"
+        case GMIME_CRIT_CONFLICTING_HEADER: message = "conflicting headers" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        case GMIME_CRIT_CONFLICTING_PARAMETER: message = "conflicting header parameters" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        default: return  // duplicated headers, 8-bit headers, odd encoded words: GMime copes, as readers do
+        }
+        if !messages.contains(message) { messages.append(message) }
+    }
+
+    static func short(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return flat.count > 40 ? String(flat.prefix(37)) + "..." : flat
+    }
+}
+
+/// One parsed message (the top level, or one attached as `message/rfc822`).
+final class MimeMessage {
+    private let message: UnsafeMutablePointer<GMimeMessage>
+    /// Kept alive as long as the message: lazily decoded headers may consult them.
+    private let owner: ParserOptions?
+
+    /// Charsets tried, in order, for 8-bit text whose charset is not declared (headers and
+    /// bodies): UTF-8 first, so UTF-8 is never read as Latin-1, then windows-1252.
+    static let fallbackCharsets = ["utf-8", "windows-1252"]
+
+    final class ParserOptions {
+        let pointer: OpaquePointer
+        let warnings = MimeParserWarnings()
+        private var charsetStrings: [UnsafeMutablePointer<CChar>?]
+
+        init() {
+            GMime.ensureInitialised()
+            pointer = g_mime_parser_options_new()
+            g_mime_parser_options_set_rfc2047_compliance_mode(pointer, GMIME_RFC_COMPLIANCE_LOOSE)
+            g_mime_parser_options_set_address_compliance_mode(pointer, GMIME_RFC_COMPLIANCE_LOOSE)
+            g_mime_parser_options_set_parameter_compliance_mode(pointer, GMIME_RFC_COMPLIANCE_LOOSE)
+            charsetStrings = MimeMessage.fallbackCharsets.map { strdup($0) } + [nil]
+            charsetStrings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    g_mime_parser_options_set_fallback_charsets(pointer, $0)
+                }
+            }
+            let sink = Unmanaged.passUnretained(warnings).toOpaque()
+            g_mime_parser_options_set_warning_callback(pointer, { _, code, item, userData in
+                guard let userData else { return }
+                let warnings = Unmanaged<MimeParserWarnings>.fromOpaque(userData).takeUnretainedValue()
+                warnings.add(code, item: GMime.string(item))
+            }, sink)
+        }
+
+        deinit {
+            g_mime_parser_options_free(pointer)
+            for string in charsetStrings { free(string) }
+        }
+    }
+
+    /// Parses a message from its bytes; nil when the bytes hold no message at all.
+    static func parse(_ bytes: [UInt8]) -> (message: MimeMessage?, warnings: [String]) {
+        let options = ParserOptions()
+        let stream: UnsafeMutablePointer<GMimeStream> = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                g_mime_stream_mem_new_with_buffer(chars.baseAddress, chars.count)  // copies the bytes
+            }
+        }
+        defer { g_object_unref(stream) }
+        let parser = g_mime_parser_new_with_stream(stream)!
+        defer { g_object_unref(parser) }
+        g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE)
+        guard let message = g_mime_parser_construct_message(parser, options.pointer) else {
+            return (nil, options.warnings.messages)
+        }
+        return (MimeMessage(taking: message, options: options), options.warnings.messages)
+    }
+
+    /// Takes over one reference to `message`.
+    private init(taking message: UnsafeMutablePointer<GMimeMessage>, options: ParserOptions?) {
+        self.message = message
+        self.owner = options
+    }
+
+    /// A message owned elsewhere (inside a `message/rfc822` part): takes a reference of its own.
+    fileprivate convenience init(retaining message: UnsafeMutablePointer<GMimeMessage>, options: ParserOptions?) {
+        g_object_ref(message)
+        self.init(taking: message, options: options)
+    }
+
+    deinit { g_object_unref(message) }
+
+    /// Decoded (RFC 2047) and converted to UTF-8 by GMime.
+    var subject: String? { GMime.string(g_mime_message_get_subject(message)) }
+    var from: [MailAddress] { Self.addresses(g_mime_message_get_from(message)) }
+    var to: [MailAddress] { Self.addresses(g_mime_message_get_to(message)) }
+    var cc: [MailAddress] { Self.addresses(g_mime_message_get_cc(message)) }
+
+    /// The Date header, or nil when it is missing or unparseable.
+    var date: Date? {
+        guard let parsed = g_mime_message_get_date(message) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(parsed)))
+    }
+
+    var body: MimeEntity? {
+        g_mime_message_get_mime_part(message).map { MimeEntity(retaining: $0, options: owner) }
+    }
+
+    /// Mailboxes in order; a group contributes its members (or its name when it has none).
+    private static func addresses(_ list: UnsafeMutablePointer<InternetAddressList>?) -> [MailAddress] {
+        guard let list else { return [] }
+        var result: [MailAddress] = []
+        for index in 0..<internet_address_list_length(list) {
+            guard let address = internet_address_list_get_address(list, index) else { continue }
+            let name = GMime.string(internet_address_get_name(address)).flatMap { $0.isEmpty ? nil : $0 }
+            if cgmime_is_mailbox(address) != 0 {
+                let mailbox = cgmime_as_mailbox(address)
+                let addr = GMime.string(internet_address_mailbox_get_idn_addr(mailbox)) ?? GMime.string(internet_address_mailbox_get_addr(mailbox)) ?? ""
+                result.append(MailAddress(name: name, address: addr))
+            } else if cgmime_is_group(address) != 0 {
+                let members = addresses(internet_address_group_get_members(cgmime_as_group(address)))
+                if members.isEmpty, let name { result.append(MailAddress(name: name, address: "")) }
+                result += members
+            }
+        }
+        return result
+    }
+}
+
+/// One MIME entity: a leaf part, a multipart, or an attached message.
+final class MimeEntity {
+    private let object: UnsafeMutablePointer<GMimeObject>
+    private let options: MimeMessage.ParserOptions?
+
+    fileprivate init(retaining object: UnsafeMutablePointer<GMimeObject>, options: MimeMessage.ParserOptions?) {
+        g_object_ref(object)
+        self.object = object
+        self.options = options
+    }
+
+    deinit { g_object_unref(object) }
+
+    /// `type/subtype`, lowercased (`text/plain` when the header is missing, as RFC 2045 says).
+    var mediaType: String {
+        guard let contentType = g_mime_object_get_content_type(object) else { return "text/plain" }
+        let type = GMime.string(g_mime_content_type_get_media_type(contentType)) ?? "text"
+        let subtype = GMime.string(g_mime_content_type_get_media_subtype(contentType)) ?? "plain"
+        return (type + "/" + subtype).lowercased()
+    }
+
+    func parameter(_ name: String) -> String? {
+        GMime.string(g_mime_object_get_content_type_parameter(object, name))
+    }
+
+    /// `inline`, `attachment`, or nil when there is no Content-Disposition.
+    var disposition: String? { GMime.string(g_mime_object_get_disposition(object))?.lowercased() }
+
+    /// Content-Disposition filename, else Content-Type name (RFC 2231 / 2047 decoded by GMime).
+    var filename: String? {
+        guard cgmime_is_part(object) != 0 else { return nil }
+        return GMime.string(g_mime_part_get_filename(cgmime_as_part(object))).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Content-ID without its angle brackets.
+    var contentID: String? {
+        GMime.string(g_mime_object_get_content_id(object)).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The same GMime object (wrappers are made per access).
+    func isSame(as other: MimeEntity) -> Bool { object == other.object }
+
+    var isMultipart: Bool { cgmime_is_multipart(object) != 0 }
+    var isLeaf: Bool { cgmime_is_part(object) != 0 }
+
+    var children: [MimeEntity] {
+        guard isMultipart else { return [] }
+        let multipart = cgmime_as_multipart(object)
+        let count = g_mime_multipart_get_count(multipart)
+        guard count > 0 else { return [] }
+        return (0..<count).compactMap { index in
+            g_mime_multipart_get_part(multipart, index).map { MimeEntity(retaining: $0, options: options) }
+        }
+    }
+
+    /// The text before a multipart's first boundary: all of its content when the boundary is
+    /// missing or never appears.
+    var prologue: String? {
+        guard isMultipart else { return nil }
+        return GMime.string(g_mime_multipart_get_prologue(cgmime_as_multipart(object)))
+    }
+
+    /// The first multipart in this tree that found no parts but holds text.
+    func firstUnsplitMultipart(depth: Int = 0) -> MimeEntity? {
+        guard isMultipart, depth < BodySelection.maximumDepth else { return nil }
+        let children = self.children
+        if children.isEmpty {
+            return prologue.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } == false ? self : nil
+        }
+        for child in children {
+            if let found = child.firstUnsplitMultipart(depth: depth + 1) { return found }
+        }
+        return nil
+    }
+
+    /// The message inside a `message/rfc822` part.
+    var attachedMessage: MimeMessage? {
+        guard cgmime_is_message_part(object) != 0,
+              let message = g_mime_message_part_get_message(cgmime_as_message_part(object)) else { return nil }
+        return MimeMessage(retaining: message, options: options)
+    }
+
+    /// The content with its transfer encoding (base64, quoted-printable, uuencode) undone.
+    func decodedContent() -> [UInt8] {
+        guard isLeaf, let content = g_mime_part_get_content(cgmime_as_part(object)) else { return [] }
+        let stream = g_mime_stream_mem_new()!
+        defer { g_object_unref(stream) }
+        _ = g_mime_data_wrapper_write_to_stream(content, stream)
+        guard let array = g_mime_stream_mem_get_byte_array(cgmime_as_stream_mem(stream)), array.pointee.len > 0 else { return [] }
+        return [UInt8](UnsafeBufferPointer(start: array.pointee.data, count: Int(array.pointee.len)))
+    }
+
+    /// The decoded size in bytes, counted without keeping the bytes.
+    func decodedSize() -> Int {
+        guard isLeaf, let content = g_mime_part_get_content(cgmime_as_part(object)) else {
+            // An attached message or a multipart: its encoded size.
+            let stream = g_mime_stream_null_new()!
+            defer { g_object_unref(stream) }
+            _ = g_mime_object_write_content_to_stream(object, nil, stream)
+            return Int(cgmime_null_stream_written(stream))
+        }
+        let stream = g_mime_stream_null_new()!
+        defer { g_object_unref(stream) }
+        _ = g_mime_data_wrapper_write_to_stream(content, stream)
+        return Int(cgmime_null_stream_written(stream))
+    }
+
+    /// GMime's best reading of 8-bit text in an unknown charset: the fallback charsets in
+    /// order, the first that converts cleanly (else the one with the fewest errors).
+    static func decodeUnknown8Bit(_ bytes: [UInt8]) -> String {
+        let options = MimeMessage.ParserOptions()
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                GMime.takeString(g_mime_utils_decode_8bit(options.pointer, chars.baseAddress, chars.count))
+            }
+        } ?? String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A mailbox as a header shows it.
+public struct MailAddress: Sendable, Equatable {
+    public var name: String?
+    public var address: String
+
+    public init(name: String?, address: String) {
+        self.name = name
+        self.address = address
+    }
+}
