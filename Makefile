@@ -2,7 +2,7 @@
 # machine with the Swift toolchain: missing Debian packages are installed first.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev \
+DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
                    libpng-dev libharfbuzz-dev libfreetype-dev libgmime-3.0-dev \
                    fonts-liberation2 fonts-dejavu-core fonts-droid-fallback
 SNAPSHOT := .build/release/snapshot

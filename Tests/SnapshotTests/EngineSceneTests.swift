@@ -37,40 +37,6 @@ import Testing
         let renderer = try SceneRenderer(scene: Self.featureScene())
         try Golden.check(try renderer.render(renderer.geometry.frame(forUserOffset: 0)), named: "features-0")
     }
-
-    /// Border boxes measured with headless Chromium (chromium_ref.py boxes, fonts/fonts.conf).
-    @Test func blockAndTableGeometryMatchesChromium() {
-        let html = """
-        <html><body>
-        <h1>Heading one</h1>
-        <p>Hello world, this is a paragraph of text that should wrap over several lines in a narrow viewport of 390 px.</p>
-        <div style="font-family: Arial; font-size: 14px; line-height: 20px; padding: 10px; border: 2px solid #333; background: #eef">Arial block with padding and border</div>
-        <ul><li>one</li><li>two</li></ul>
-        <table width="100%" cellpadding="5" border="1"><tr><td>Cell A</td><td width="100">Cell B</td></tr><tr><td colspan="2">Wide cell with more text</td></tr></table>
-        </body></html>
-        """
-        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
-        let boxes = Dictionary(uniqueKeysWithValues: document.boxes.map { ($0.path, $0.frame) })
-        let chromium: [(String, Double, Double, Double, Double)] = [
-            ("/body[0]/h1[0]", 8, 8, 374, 37),  // quirks mode: h1's UA margin ignored at body top
-            ("/body[0]/p[0]", 8, 66.4375, 374, 36),
-            ("/body[0]/div[0]", 8, 118.4375, 374, 44),
-            ("/body[0]/ul[0]", 8, 178.4375, 374, 36),
-            ("/body[0]/ul[0]/li[1]", 48, 196.4375, 334, 18),
-            ("/body[0]/table[0]", 8, 230.4375, 374, 68),
-            ("/body[0]/table[0]/tbody[0]/tr[0]/td[0]", 11, 233.4375, 254, 30),
-            ("/body[0]/table[0]/tbody[0]/tr[0]/td[1]", 267, 233.4375, 112, 30),
-            ("/body[0]/table[0]/tbody[0]/tr[1]/td[0]", 11, 265.4375, 368, 30),
-        ]
-        for (path, x, y, w, h) in chromium {
-            let frame = boxes[path]
-            #expect(frame != nil, "\(path) missing")
-            guard let frame else { continue }
-            // Chromium rounds to 1/64 px; we keep doubles.
-            #expect(abs(frame.x - x) < 0.02 && abs(frame.y - y) < 0.02 && abs(frame.width - w) < 0.02 && abs(frame.height - h) < 0.02,
-                    "\(path): \(frame) vs chromium \(x), \(y), \(w), \(h)")
-        }
-    }
 }
 
 /// Background images (local file, sized, tiled), linear gradients, rounded borders and box

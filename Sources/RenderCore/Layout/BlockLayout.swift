@@ -105,7 +105,6 @@ struct LayoutEngine {
 
     /// Lays out the content box of a box whose width is set, then settles its height.
     func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) {
-        let contentWidth = box.contentWidth
         var contentHeight: Double
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
