@@ -1,3 +1,5 @@
+import Foundation
+
 /// Anti-aliasing detection after V. Vyšniauskas, "Anti-aliased Pixel and Intensity Slope
 /// Detector" (2009), in the form pixelmatch uses: a pixel is anti-aliasing when its 8
 /// neighbours hold both a darker and a brighter pixel, at most two equal to it, and the
@@ -19,6 +21,64 @@ enum AntiAliasing {
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
                 let delta = brightnessDelta(center, image[ny * width + nx])
+                if delta == 0 {
+                    equal += 1
+                    if equal > 2 { return false }
+                } else if delta < darkest {
+                    darkest = delta; darkestX = nx; darkestY = ny
+                } else if delta > brightest {
+                    brightest = delta; brightestX = nx; brightestY = ny
+                }
+            }
+        }
+        guard darkest != 0, brightest != 0 else { return false }
+        return (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
+                && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
+            || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
+                && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
+    }
+
+    /// Per-pixel brightness keys, so that `keys[i] - keys[j]` is `brightnessDelta(p[i], p[j])`:
+    /// luma of the colour composited over mid-grey, relative to mid-grey. Worth computing once
+    /// when many pixels differ (each is looked at from up to 16 neighbourhoods).
+    static func brightnessKeys(_ image: UnsafeBufferPointer<UInt32>) -> [Double] {
+        var keys = [Double](repeating: 0, count: image.count)
+        keys.withUnsafeMutableBufferPointer { out in
+            let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let range = (band * image.count / bands)..<((band + 1) * image.count / bands)
+                for index in range {
+                    let pixel = image[index]
+                    let a = Double(pixel >> 24)
+                    let r = Double(pixel & 0xFF), g = Double(pixel >> 8 & 0xFF), b = Double(pixel >> 16 & 0xFF)
+                    out[index] = a == 255 ? luma(r - 128, g - 128, b - 128) : luma(r * a - 128 * a, g * a - 128 * a, b * a - 128 * a) / 255
+                }
+            }
+        }
+        return keys
+    }
+
+    /// `isAntiAliased` with precomputed brightness keys of `image`.
+    @inline(__always)
+    static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, keys: UnsafeBufferPointer<Double>, x: Int, y: Int,
+                              width: Int, height: Int,
+                              first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
+        let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
+        let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
+        let centerIndex = y * width + x
+        let center = image[centerIndex], centerKey = keys[centerIndex]
+        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        var darkest = 0.0, brightest = 0.0
+        var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
+        for nx in x0...x2 {
+            for ny in y0...y2 where nx != x || ny != y {
+                let neighbour = ny * width + nx
+                let other = image[neighbour]
+                var delta = 0.0
+                if other != center {
+                    delta = centerKey - keys[neighbour]
+                    if delta == 0 { delta = (Double(center >> 24) - Double(other >> 24)) / 2 }
+                }
                 if delta == 0 {
                     equal += 1
                     if equal > 2 { return false }

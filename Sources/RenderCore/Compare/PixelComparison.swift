@@ -141,6 +141,15 @@ public enum PixelComparison {
         var diffPixels = 0, aaPixels = 0
         expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
+                // Many differing pixels: brightness keys once beat recomputing them per neighbourhood.
+                var differing = 0
+                if !options.includeAA {
+                    for index in stride(from: 0, to: first.count, by: 97) where first[index] != second[index] { differing += 1 }
+                }
+                let useKeys = differing * 97 > first.count / 50
+                let firstKeys = useKeys ? AntiAliasing.brightnessKeys(first) : []
+                let secondKeys = useKeys ? AntiAliasing.brightnessKeys(second) : []
+                firstKeys.withUnsafeBufferPointer { firstKeys in secondKeys.withUnsafeBufferPointer { secondKeys in
                 verdicts.withUnsafeMutableBufferPointer { verdict in
                     // Bands of rows run on all cores: each pixel's verdict depends only on the
                     // two input images, so bands write disjoint verdicts and need no locking.
@@ -150,10 +159,11 @@ public enum PixelComparison {
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let rows = (band * height / bands)..<((band + 1) * height / bands)
                         counts[band] = classify(rows: rows, width: width, height: height, first: first, second: second,
-                                                verdict: verdict, options: options)
+                                                keys: useKeys ? (firstKeys, secondKeys) : nil, verdict: verdict, options: options)
                     }
                     for band in 0..<bands { diffPixels += counts[band].diff; aaPixels += counts[band].aa }
                 }
+                } }
             }
         }
         let windowMax = windowSize.map { WindowDensity.maximum(verdicts, width: width, height: height, window: $0) }
@@ -166,7 +176,9 @@ public enum PixelComparison {
     /// Classifies the pixels of `rows`: pixelmatch's loop. Returns the counted differences and
     /// the anti-aliased pixels ignored.
     private static func classify(rows: Range<Int>, width: Int, height: Int, first: UnsafeBufferPointer<UInt32>,
-                                 second: UnsafeBufferPointer<UInt32>, verdict: UnsafeMutableBufferPointer<PixelVerdict>,
+                                 second: UnsafeBufferPointer<UInt32>,
+                                 keys: (first: UnsafeBufferPointer<Double>, second: UnsafeBufferPointer<Double>)?,
+                                 verdict: UnsafeMutableBufferPointer<PixelVerdict>,
                                  options: ComparisonOptions) -> (diff: Int, aa: Int) {
         let delta = PerceptualColorDelta(threshold: options.threshold, checkerboard: options.checkerboard)
         var diffPixels = 0, aaPixels = 0
@@ -177,9 +189,17 @@ public enum PixelComparison {
                 guard first[index] != second[index], verdict[index] != .masked else { continue }
                 let sign = delta.compare(first[index], second[index], pixelIndex: index)
                 if sign == 0 { continue }
-                if !options.includeAA
-                    && (AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, first: first, second: second)
-                        || AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, first: first, second: second)) {
+                let antiAliased: Bool
+                if options.includeAA {
+                    antiAliased = false
+                } else if let keys {
+                    antiAliased = AntiAliasing.isAntiAliased(first, keys: keys.first, x: x, y: y, width: width, height: height, first: first, second: second)
+                        || AntiAliasing.isAntiAliased(second, keys: keys.second, x: x, y: y, width: width, height: height, first: first, second: second)
+                } else {
+                    antiAliased = AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, first: first, second: second)
+                        || AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, first: first, second: second)
+                }
+                if antiAliased {
                     verdict[index] = .antiAliased
                     aaPixels += 1
                 } else {
