@@ -32,10 +32,7 @@ enum AntiAliasing {
             }
         }
         guard darkest != 0, brightest != 0 else { return false }
-        return (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
-                && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
-            || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
-                && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
+        return endsInFlatArea(darkestX, darkestY, brightestX, brightestY, width: width, height: height, first: first, second: second)
     }
 
     /// Per-pixel brightness keys, so that `keys[i] - keys[j]` is `brightnessDelta(p[i], p[j])`:
@@ -90,10 +87,18 @@ enum AntiAliasing {
             }
         }
         guard darkest != 0, brightest != 0 else { return false }
-        return (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
-                && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
-            || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
-                && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
+        return endsInFlatArea(darkestX, darkestY, brightestX, brightestY, width: width, height: height, first: first, second: second)
+    }
+
+    /// The ramp test's last step: its darkest or brightest neighbour lies in a flat area of
+    /// both images.
+    @inline(__always)
+    private static func endsInFlatArea(_ darkestX: Int, _ darkestY: Int, _ brightestX: Int, _ brightestY: Int, width: Int, height: Int,
+                                       first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
+        (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
+            && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
+        || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
+            && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
     }
 
     /// Luma difference (Rec. 601 weights on the stored, gamma-encoded values): cheap and
