@@ -11,23 +11,34 @@ enum AntiAliasing {
     @inline(__always)
     static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int,
                               first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
+        let center = image[y * width + x]
+        return liesOnRamp(x: x, y: y, width: width, height: height, first: first, second: second) { neighbour in
+            brightnessDelta(center, image[neighbour])
+        }
+    }
+
+    /// The ramp test over the 8 neighbours, with `delta(neighbourIndex)` the brightness
+    /// difference from the centre (0 when equal).
+    @inline(__always)
+    private static func liesOnRamp(x: Int, y: Int, width: Int, height: Int,
+                                   first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>,
+                                   delta: (Int) -> Double) -> Bool {
         let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
         let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
-        let center = image[y * width + x]
         // A pixel on the image's edge has fewer neighbours; count the missing side as one equal.
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let delta = brightnessDelta(center, image[ny * width + nx])
-                if delta == 0 {
+                let difference = delta(ny * width + nx)
+                if difference == 0 {
                     equal += 1
                     if equal > 2 { return false }
-                } else if delta < darkest {
-                    darkest = delta; darkestX = nx; darkestY = ny
-                } else if delta > brightest {
-                    brightest = delta; brightestX = nx; brightestY = ny
+                } else if difference < darkest {
+                    darkest = difference; darkestX = nx; darkestY = ny
+                } else if difference > brightest {
+                    brightest = difference; brightestX = nx; brightestY = ny
                 }
             }
         }
@@ -60,34 +71,15 @@ enum AntiAliasing {
     static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, keys: UnsafeBufferPointer<Double>, x: Int, y: Int,
                               width: Int, height: Int,
                               first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
-        let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
-        let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
         let centerIndex = y * width + x
         let center = image[centerIndex], centerKey = keys[centerIndex]
-        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        var darkest = 0.0, brightest = 0.0
-        var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
-        for nx in x0...x2 {
-            for ny in y0...y2 where nx != x || ny != y {
-                let neighbour = ny * width + nx
-                let other = image[neighbour]
-                var delta = 0.0
-                if other != center {
-                    delta = centerKey - keys[neighbour]
-                    if delta == 0 { delta = (Double(center >> 24) - Double(other >> 24)) / 2 }
-                }
-                if delta == 0 {
-                    equal += 1
-                    if equal > 2 { return false }
-                } else if delta < darkest {
-                    darkest = delta; darkestX = nx; darkestY = ny
-                } else if delta > brightest {
-                    brightest = delta; brightestX = nx; brightestY = ny
-                }
-            }
+        return liesOnRamp(x: x, y: y, width: width, height: height, first: first, second: second) { neighbour in
+            let other = image[neighbour]
+            guard other != center else { return 0 }
+            let difference = centerKey - keys[neighbour]
+            // Equal brightness but different pixels: the alpha difference gives the direction.
+            return difference != 0 ? difference : (Double(center >> 24) - Double(other >> 24)) / 2
         }
-        guard darkest != 0, brightest != 0 else { return false }
-        return endsInFlatArea(darkestX, darkestY, brightestX, brightestY, width: width, height: height, first: first, second: second)
     }
 
     /// The ramp test's last step: its darkest or brightest neighbour lies in a flat area of
