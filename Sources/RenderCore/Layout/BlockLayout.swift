@@ -351,7 +351,7 @@ struct LayoutEngine {
         }
         style.textIndent = .px(0)
         box.lines = InlineLayout(fonts: fonts, container: style).layout(content, width: box.contentWidth) { _ in }.lines
-            .map { line in var moved = line; moved.y += icon; moved.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: 0, dy: icon) }; moved.decorations = line.decorations.map { var d = $0; d.y += icon; return d }; return moved }
+            .map { $0.offsetBy(dx: 0, dy: icon) }
         return icon + (box.lines.last.map { $0.y + $0.height - icon } ?? 0)
     }
 

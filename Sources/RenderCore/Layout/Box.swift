@@ -97,15 +97,12 @@ final class InlineBox {
     /// (px values; percentages count as zero here).
     let startSpacing: Double
     let endSpacing: Double
-    /// Draw a broken-image icon at the start of the first fragment.
-    var brokenImageIcon = false
-
-    init(node: DOMDocument.NodeID?, style: ComputedStyle, extraStart: Double = 0) {
+    init(node: DOMDocument.NodeID?, style: ComputedStyle) {
         self.node = node
         self.style = style
         func px(_ length: Length) -> Double { if case .px(let v) = length { return v }; return 0 }
         let border = style.usedBorder
-        startSpacing = max(0, px(style.margin.left) + border.left + px(style.padding.left) + extraStart)
+        startSpacing = max(0, px(style.margin.left) + border.left + px(style.padding.left))
         endSpacing = max(0, px(style.margin.right) + border.right + px(style.padding.right))
     }
 }

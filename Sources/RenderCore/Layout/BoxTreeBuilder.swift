@@ -4,8 +4,6 @@ struct BoxTreeBuilder {
     let document: StyledDocument
     /// The initial containing block's height, which quirks-mode percentage heights reach.
     var viewportHeight: Double = 844
-    /// Show inline broken images as inline elements rather than Blink's inline-block.
-    var useInlineFallback = false
     /// Where `<img src>` resolves; nil blocks every image.
     var images: ImageStore?
     private var dom: DOMDocument { document.dom }
@@ -138,13 +136,6 @@ struct BoxTreeBuilder {
             return
         }
         if tag == "img" {
-            if useInlineFallback, let (inlineBox, alt) = inlineBrokenImage(node, style) {
-                // Blink shows such an image as an inline element holding its alt text.
-                collector.inline.items.append(.inlineStart(inlineBox))
-                if !alt.isEmpty { collector.appendText(alt, style: inlineBox.style.inheritedForChild().withoutDecorations) }
-                collector.inline.items.append(.inlineEnd(inlineBox))
-                return
-            }
             let box = imageBox(node, style)
             if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
             return
@@ -167,13 +158,6 @@ struct BoxTreeBuilder {
         collector.finishInlineRun()
         collector.flushSoleIntoBlocks()
         collector.blocks.append(box)
-    }
-
-    /// An inline image that cannot be drawn and is not kept as a replaced box.
-    private func inlineBrokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> (InlineBox, String)? {
-        guard !style.display.isBlockLevel else { return nil }
-        if let source = dom[node].attributes["src"], images?.image(for: source) != nil { return nil }
-        return brokenImage(node, style).inlineFallback(for: node)
     }
 
     private func brokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> BrokenImage {

@@ -18,25 +18,6 @@ struct BrokenImage {
 
     static let iconSize = 16.0
 
-    /// Whether the image stays a replaced box (of its given or icon size).
-    private var staysReplaced: Bool {
-        let hasWidth = !style.width.isAuto, hasHeight = !style.height.isAuto
-        if hasWidth && hasHeight && (quirks || alt == nil) { return true }
-        if quirks && (hasWidth || hasHeight) { return true }
-        return !hasWidth && !hasHeight && alt == nil
-    }
-
-    /// For an inline-level image shown as its alt text: the inline element (its start
-    /// spacing holds the 16 px icon) and the text.
-    func inlineFallback(for node: DOMDocument.NodeID) -> (InlineBox, String)? {
-        guard !style.display.isBlockLevel, !staysReplaced else { return nil }
-        let text = (alt ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let showsIcon = alt == nil || !text.isEmpty
-        let box = InlineBox(node: node, style: style, extraStart: showsIcon ? Self.iconSize : 0)
-        box.brokenImageIcon = showsIcon
-        return (box, text)
-    }
-
     func box(for node: DOMDocument.NodeID) -> Box {
         let hasWidth = !style.width.isAuto, hasHeight = !style.height.isAuto
         if hasWidth && hasHeight && (quirks || alt == nil) {

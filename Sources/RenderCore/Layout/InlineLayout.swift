@@ -308,12 +308,6 @@ struct InlineLayout {
                 }
             }
         }
-        // A broken image's icon floats at the line's top in Blink: the line holds all of it.
-        let holdsIcon = runs.contains { run in
-            if case .inlineStart(let box) = run.segment.item { return box.brokenImageIcon }
-            return false
-        }
-        if holdsIcon { below = max(below, BrokenImage.iconSize - above) }
         if above == -.infinity { above = 0; below = 0 }
         for box in lineAligned {
             // top/bottom-aligned boxes only make the line taller when they do not fit in it.

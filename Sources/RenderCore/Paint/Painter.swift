@@ -91,10 +91,6 @@ struct Painter {
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
             list.append(.border(frame, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
         }
-        if fragment.box.brokenImageIcon && fragment.isFirst {
-            let icon = Rect(x: frame.x, y: frame.y, width: BrokenImage.iconSize, height: BrokenImage.iconSize)
-            list.append(.imagePlaceholder(icon), bounds: icon)
-        }
     }
 
     /// The background image or gradient over the padding box (CSS Backgrounds §3), clipped to
