@@ -5,19 +5,6 @@ import Testing
 /// Malformed HTML and CSS lay out to something finite, never a crash: documents built
 /// from a fixed seed out of broken tags, stray table parts, odd CSS and extreme values.
 @Suite struct MalformedInputTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let fragments = [
         "<table>", "</table>", "<tr>", "<td>", "</td>", "<td colspan=999999>", "<td rowspan=0>", "<th width=-5>",
         "<div style=\"width:1e30px;height:-4px\">", "</div>", "<p>", "<span style=\"font-size:1e9px\">", "</span>",
@@ -33,7 +20,7 @@ import Testing
     ]
 
     @Test func randomBrokenDocumentsLayOutToFiniteResults() {
-        var generator = Generator(state: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         for index in 0..<150 {
             var html = ""
             let count = 5 + Int(generator.next() % 60)

@@ -11,86 +11,115 @@ enum AntiAliasing {
     @inline(__always)
     static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int,
                               first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
-        let center = image[y * width + x]
-        return liesOnRamp(x: x, y: y, width: width, height: height, first: first, second: second) { neighbour in
-            brightnessDelta(center, image[neighbour])
-        }
+        guard let ends = rampEnds(image, x: x, y: y, width: width, height: height) else { return false }
+        return isFlatInBoth(ends.darkest, width: width, height: height, first: first, second: second)
+            || isFlatInBoth(ends.brightest, width: width, height: height, first: first, second: second)
     }
 
-    /// The ramp test over the 8 neighbours, with `delta(neighbourIndex)` the brightness
-    /// difference from the centre (0 when equal).
+    /// `isAntiAliased` with the flat areas of both images looked up in `flatAreas`.
     @inline(__always)
-    private static func liesOnRamp(x: Int, y: Int, width: Int, height: Int,
-                                   first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>,
-                                   delta: (Int) -> Double) -> Bool {
+    static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int,
+                              flatAreas: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let ends = rampEnds(image, x: x, y: y, width: width, height: height) else { return false }
+        return flatAreas[ends.darkest] == FlatAreas.both || flatAreas[ends.brightest] == FlatAreas.both
+    }
+
+    /// The ramp test over the 8 neighbours: the indices of the darkest and the brightest
+    /// neighbour when the pixel has both and at most two neighbours equal to it, else nil.
+    @inline(__always)
+    private static func rampEnds(_ image: UnsafeBufferPointer<UInt32>, x: Int, y: Int, width: Int, height: Int)
+        -> (darkest: Int, brightest: Int)? {
+        let center = image[y * width + x]
         let x0 = max(x - 1, 0), x2 = min(x + 1, width - 1)
         let y0 = max(y - 1, 0), y2 = min(y + 1, height - 1)
         // A pixel on the image's edge has fewer neighbours; count the missing side as one equal.
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
-        var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
+        var darkestIndex = 0, brightestIndex = 0
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let difference = delta(ny * width + nx)
+                let neighbour = ny * width + nx
+                let difference = brightnessDelta(center, image[neighbour])
                 if difference == 0 {
                     equal += 1
-                    if equal > 2 { return false }
+                    if equal > 2 { return nil }
                 } else if difference < darkest {
-                    darkest = difference; darkestX = nx; darkestY = ny
+                    darkest = difference; darkestIndex = neighbour
                 } else if difference > brightest {
-                    brightest = difference; brightestX = nx; brightestY = ny
+                    brightest = difference; brightestIndex = neighbour
                 }
             }
         }
-        guard darkest != 0, brightest != 0 else { return false }
-        return endsInFlatArea(darkestX, darkestY, brightestX, brightestY, width: width, height: height, first: first, second: second)
+        guard darkest != 0, brightest != 0 else { return nil }
+        return (darkestIndex, brightestIndex)
     }
 
-    /// Per-pixel brightness keys, so that `keys[i] - keys[j]` is `brightnessDelta(p[i], p[j])`:
-    /// luma of the colour composited over mid-grey, relative to mid-grey. Worth computing once
-    /// when many pixels differ (each is looked at from up to 16 neighbourhoods).
-    static func brightnessKeys(_ image: UnsafeBufferPointer<UInt32>) -> [Double] {
-        var keys = [Double](repeating: 0, count: image.count)
-        keys.withUnsafeMutableBufferPointer { out in
-            let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let range = (band * image.count / bands)..<((band + 1) * image.count / bands)
-                for index in range {
-                    let pixel = image[index]
-                    let a = Double(pixel >> 24)
-                    let r = Double(pixel & 0xFF), g = Double(pixel >> 8 & 0xFF), b = Double(pixel >> 16 & 0xFF)
-                    out[index] = a == 255 ? luma(r - 128, g - 128, b - 128) : luma(r * a - 128 * a, g * a - 128 * a, b * a - 128 * a) / 255
+    /// The ramp test's last step for one end: the pixel lies in a flat area of both images.
+    @inline(__always)
+    private static func isFlatInBoth(_ index: Int, width: Int, height: Int,
+                                     first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
+        hasManySiblings(first, x: index % width, y: index / width, width: width, height: height)
+            && hasManySiblings(second, x: index % width, y: index / width, width: width, height: height)
+    }
+
+    /// `hasManySiblings` of every pixel in both images, computed once: worth it when many
+    /// pixels differ, as each is looked at from up to 16 neighbourhoods. A pixel flat in an
+    /// image also has 3+ equal neighbours in the ramp test, so it cannot be anti-aliasing there.
+    struct FlatAreas {
+        static let first: UInt8 = 1, second: UInt8 = 2, both: UInt8 = 3
+        /// Per pixel: `first` when it is flat in the first image, `second` in the second.
+        let bits: [UInt8]
+
+        init(first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>, width: Int, height: Int) {
+            bits = [UInt8](unsafeUninitializedCapacity: width * height) { bits, initialized in
+                let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, height))
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    for y in (band * height / bands)..<((band + 1) * height / bands) {
+                        FlatAreas.mark(row: y, width: width, height: height, first: first, second: second, bits: bits)
+                    }
                 }
+                initialized = width * height  // every pixel was written above
             }
         }
-        return keys
-    }
 
-    /// `isAntiAliased` with precomputed brightness keys of `image`.
-    @inline(__always)
-    static func isAntiAliased(_ image: UnsafeBufferPointer<UInt32>, keys: UnsafeBufferPointer<Double>, x: Int, y: Int,
-                              width: Int, height: Int,
-                              first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
-        let centerIndex = y * width + x
-        let center = image[centerIndex], centerKey = keys[centerIndex]
-        return liesOnRamp(x: x, y: y, width: width, height: height, first: first, second: second) { neighbour in
-            let other = image[neighbour]
-            guard other != center else { return 0 }
-            let difference = centerKey - keys[neighbour]
-            // Equal brightness but different pixels: the alpha difference gives the direction.
-            return difference != 0 ? difference : (Double(center >> 24) - Double(other >> 24)) / 2
+        private static func mark(row y: Int, width: Int, height: Int, first: UnsafeBufferPointer<UInt32>,
+                                 second: UnsafeBufferPointer<UInt32>, bits: UnsafeMutableBufferPointer<UInt8>) {
+            let start = y * width
+            func markOne(_ x: Int) {
+                bits[start + x] = (hasManySiblings(first, x: x, y: y, width: width, height: height) ? FlatAreas.first : 0)
+                    | (hasManySiblings(second, x: x, y: y, width: width, height: height) ? FlatAreas.second : 0)
+            }
+            guard y > 0, y < height - 1, width > 2 else {
+                for x in 0..<width { markOne(x) }
+                return
+            }
+            markOne(0)
+            // The interior, eight pixels at a time, in plain lane arithmetic (no masks, which
+            // the compiler spills lane by lane).
+            var x = 1
+            while x + 8 <= width - 1 {
+                let lanes = flatLanes(first, at: start + x, width: width) | (flatLanes(second, at: start + x, width: width) &<< 1)
+                UnsafeMutableRawPointer(bits.baseAddress! + start + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: lanes), as: SIMD8<UInt8>.self)
+                x += 8
+            }
+            while x < width { markOne(x); x += 1 }
         }
-    }
 
-    /// The ramp test's last step: its darkest or brightest neighbour lies in a flat area of
-    /// both images.
-    @inline(__always)
-    private static func endsInFlatArea(_ darkestX: Int, _ darkestY: Int, _ brightestX: Int, _ brightestY: Int, width: Int, height: Int,
-                                       first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>) -> Bool {
-        (hasManySiblings(first, x: darkestX, y: darkestY, width: width, height: height)
-            && hasManySiblings(second, x: darkestX, y: darkestY, width: width, height: height))
-        || (hasManySiblings(first, x: brightestX, y: brightestY, width: width, height: height)
-            && hasManySiblings(second, x: brightestX, y: brightestY, width: width, height: height))
+        /// For the 8 pixels from `index`: 1 where 3 or more of the 8 neighbours are identical, else 0.
+        @inline(__always)
+        private static func flatLanes(_ image: UnsafeBufferPointer<UInt32>, at index: Int, width: Int) -> SIMD8<UInt32> {
+            let base = UnsafeRawPointer(image.baseAddress!)
+            let center = base.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<UInt32>.self)
+            // 1 in each lane where the neighbour at `offset` differs: (d | -d) has its top bit set iff d != 0.
+            @inline(__always) func differs(_ offset: Int) -> SIMD8<UInt32> {
+                let d = base.loadUnaligned(fromByteOffset: (index + offset) * 4, as: SIMD8<UInt32>.self) ^ center
+                return (d | (SIMD8<UInt32>(repeating: 0) &- d)) &>> 31
+            }
+            let differing = differs(-width - 1) &+ differs(-width) &+ differs(-width + 1) &+ differs(-1)
+                &+ differs(1) &+ differs(width - 1) &+ differs(width) &+ differs(width + 1)
+            // At most 5 of 8 differ: 5 - differing does not wrap, so its top bit is clear.
+            return ((SIMD8<UInt32>(repeating: 5) &- differing) &>> 31) ^ SIMD8<UInt32>(repeating: 1)
+        }
     }
 
     /// Luma difference (Rec. 601 weights on the stored, gamma-encoded values): cheap and

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Groups differing pixels into boxes people can look at: the image is cut into square cells,
 /// cells holding a counted difference are joined with their 8 neighbours, and each group is
 /// boxed tightly around its pixels. Cells join glyphs of one word (and nearby words) into one
@@ -8,21 +10,7 @@ public enum ChangedRegions {
 
     public static func find(_ verdicts: [PixelVerdict], width: Int, height: Int, cellSize: Int = cellSize) -> [PixelRect] {
         let columns = (width + cellSize - 1) / cellSize, rows = (height + cellSize - 1) / cellSize
-        // Per cell: the tight box of its differing pixels (minX, minY, maxX, maxY), or nil.
-        var cells = [(Int, Int, Int, Int)?](repeating: nil, count: columns * rows)
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width {
-                let verdict = verdicts[row + x]
-                guard verdict == .lighter || verdict == .darker else { continue }
-                let cell = (y / cellSize) * columns + x / cellSize
-                if let box = cells[cell] {
-                    cells[cell] = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
-                } else {
-                    cells[cell] = (x, y, x, y)
-                }
-            }
-        }
+        let cells = cellBoxes(verdicts, width: width, height: height, cellSize: cellSize, columns: columns, rows: rows)
         var visited = [Bool](repeating: false, count: cells.count)
         var regions: [PixelRect] = []
         for start in cells.indices where cells[start] != nil && !visited[start] {
@@ -56,4 +44,67 @@ public enum ChangedRegions {
         }
         return regions
     }
+
+    /// Per cell: the tight box of its counted differences (minX, minY, maxX, maxY), or nil.
+    /// Rows of cells are independent, so they are filled on all cores.
+    private static func cellBoxes(_ verdicts: [PixelVerdict], width: Int, height: Int, cellSize: Int,
+                                  columns: Int, rows: Int) -> [(Int, Int, Int, Int)?] {
+        var cells = [(Int, Int, Int, Int)?](repeating: nil, count: columns * rows)
+        verdicts.withUnsafeBufferPointer { verdicts in
+            cells.withUnsafeMutableBufferPointer { cells in
+                let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, rows))
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    for cellRow in (band * rows / bands)..<((band + 1) * rows / bands) {
+                        for y in (cellRow * cellSize)..<min(height, (cellRow + 1) * cellSize) {
+                            let row = UnsafeRawPointer(verdicts.baseAddress! + y * width)
+                            for column in 0..<columns {
+                                let left = column * cellSize, right = min(width, left + cellSize)
+                                let (first, last) = countedSpan(row, from: left, to: right)
+                                guard first >= 0 else { continue }
+                                let cell = cellRow * columns + column
+                                if let box = cells[cell] {
+                                    cells[cell] = (min(box.0, first), box.1, max(box.2, last), y)
+                                } else {
+                                    cells[cell] = (first, y, last, y)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cells
+    }
+
+    /// The first and last x in `from..<to` of a row of verdicts holding a counted difference,
+    /// or (-1, -1). Eight verdicts at a time: of the raw values 0...4, only 1 and 2 (lighter,
+    /// darker) have bits 0 and 1 differing.
+    @inline(__always)
+    private static func countedSpan(_ row: UnsafeRawPointer, from: Int, to: Int) -> (Int, Int) {
+        var first = -1, last = -1
+        var x = from
+        while x + 8 <= to {
+            let word = row.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+            let counted = (word ^ (word >> 1)) & 0x0101_0101_0101_0101
+            if counted != 0 {
+                if first < 0 { first = x + counted.trailingZeroBitCount / 8 }
+                last = x + (63 - counted.leadingZeroBitCount) / 8
+            }
+            x += 8
+        }
+        while x < to {
+            if PixelVerdict(rawValue: row.load(fromByteOffset: x, as: UInt8.self))!.isCountedDifference {
+                if first < 0 { first = x }
+                last = x
+            }
+            x += 1
+        }
+        return (first, last)
+    }
+}
+
+extension PixelVerdict {
+    /// Differs and counts (not anti-aliasing, not masked).
+    @inline(__always)
+    var isCountedDifference: Bool { self == .lighter || self == .darker }
 }

@@ -63,6 +63,7 @@ public struct ImageSize: Equatable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// How each pixel came out of a comparison (kept to draw the diff image and box regions).
+/// `ChangedRegions` reads the raw values eight at a time: keep them 0...4.
 public enum PixelVerdict: UInt8, Sendable {
     case same = 0
     /// Differs, and the actual pixel is lighter (ink removed on a light background).
@@ -119,6 +120,13 @@ public struct PixelComparisonResult: Sendable {
 /// masks skipped, then a failure budget over the total or the densest window.
 public enum PixelComparison {
     public static func compare(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions = ComparisonOptions()) -> PixelComparisonResult {
+        compare(expected: expected, actual: actual, options: options, precomputeFlatAreas: nil)
+    }
+
+    /// `precomputeFlatAreas` forces either way of finding flat areas (tests check they agree);
+    /// nil picks by how many pixels differ.
+    static func compare(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions,
+                        precomputeFlatAreas: Bool?) -> PixelComparisonResult {
         let expectedSize = ImageSize(width: expected.width, height: expected.height)
         let actualSize = ImageSize(width: actual.width, height: actual.height)
         let width = expected.width, height = expected.height
@@ -141,15 +149,14 @@ public enum PixelComparison {
         var diffPixels = 0, aaPixels = 0
         expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
-                // Many differing pixels: brightness keys once beat recomputing them per neighbourhood.
+                // Many differing pixels: flat areas computed once beat recomputing them per neighbourhood.
                 var differing = 0
                 if !options.includeAA {
                     for index in stride(from: 0, to: first.count, by: 97) where first[index] != second[index] { differing += 1 }
                 }
-                let useKeys = differing * 97 > first.count / 50
-                let firstKeys = useKeys ? AntiAliasing.brightnessKeys(first) : []
-                let secondKeys = useKeys ? AntiAliasing.brightnessKeys(second) : []
-                firstKeys.withUnsafeBufferPointer { firstKeys in secondKeys.withUnsafeBufferPointer { secondKeys in
+                let flatAreas = !options.includeAA && (precomputeFlatAreas ?? (differing * 97 > first.count / 50))
+                    ? AntiAliasing.FlatAreas(first: first, second: second, width: width, height: height).bits : nil
+                withOptionalBuffer(flatAreas) { flatAreas in
                 verdicts.withUnsafeMutableBufferPointer { verdict in
                     // Bands of rows run on all cores: each pixel's verdict depends only on the
                     // two input images, so bands write disjoint verdicts and need no locking.
@@ -159,11 +166,11 @@ public enum PixelComparison {
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let rows = (band * height / bands)..<((band + 1) * height / bands)
                         counts[band] = classify(rows: rows, width: width, height: height, first: first, second: second,
-                                                keys: useKeys ? (firstKeys, secondKeys) : nil, verdict: verdict, options: options)
+                                                flatAreas: flatAreas, verdict: verdict, options: options)
                     }
                     for band in 0..<bands { diffPixels += counts[band].diff; aaPixels += counts[band].aa }
                 }
-                } }
+                }
             }
         }
         let windowMax = windowSize.map { WindowDensity.maximum(verdicts, width: width, height: height, window: $0) }
@@ -177,24 +184,38 @@ public enum PixelComparison {
     /// the anti-aliased pixels ignored.
     private static func classify(rows: Range<Int>, width: Int, height: Int, first: UnsafeBufferPointer<UInt32>,
                                  second: UnsafeBufferPointer<UInt32>,
-                                 keys: (first: UnsafeBufferPointer<Double>, second: UnsafeBufferPointer<Double>)?,
+                                 flatAreas: UnsafeBufferPointer<UInt8>?,
                                  verdict: UnsafeMutableBufferPointer<PixelVerdict>,
                                  options: ComparisonOptions) -> (diff: Int, aa: Int) {
         let delta = PerceptualColorDelta(threshold: options.threshold, checkerboard: options.checkerboard)
         var diffPixels = 0, aaPixels = 0
+        let firstBytes = UnsafeRawPointer(first.baseAddress!), secondBytes = UnsafeRawPointer(second.baseAddress!)
         for y in rows {
             let row = y * width
-            for x in 0..<width {
+            var x = -1
+            while x + 1 < width {
+                x += 1
                 let index = row + x
+                // Runs of equal pixels (most of a frame) are skipped four at a time.
+                if x + 4 <= width {
+                    let one = firstBytes.loadUnaligned(fromByteOffset: index * 4, as: SIMD2<UInt64>.self)
+                    let two = secondBytes.loadUnaligned(fromByteOffset: index * 4, as: SIMD2<UInt64>.self)
+                    let bits = one ^ two
+                    if bits[0] | bits[1] == 0 { x += 3; continue }
+                }
                 guard first[index] != second[index], verdict[index] != .masked else { continue }
                 let sign = delta.compare(first[index], second[index], pixelIndex: index)
                 if sign == 0 { continue }
                 let antiAliased: Bool
                 if options.includeAA {
                     antiAliased = false
-                } else if let keys {
-                    antiAliased = AntiAliasing.isAntiAliased(first, keys: keys.first, x: x, y: y, width: width, height: height, first: first, second: second)
-                        || AntiAliasing.isAntiAliased(second, keys: keys.second, x: x, y: y, width: width, height: height, first: first, second: second)
+                } else if let flatAreas {
+                    // A pixel flat in an image is not anti-aliasing there: skip its ramp test.
+                    let flat = flatAreas[index]
+                    antiAliased = (flat & AntiAliasing.FlatAreas.first == 0
+                                    && AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, flatAreas: flatAreas))
+                        || (flat & AntiAliasing.FlatAreas.second == 0
+                                && AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, flatAreas: flatAreas))
                 } else {
                     antiAliased = AntiAliasing.isAntiAliased(first, x: x, y: y, width: width, height: height, first: first, second: second)
                         || AntiAliasing.isAntiAliased(second, x: x, y: y, width: width, height: height, first: first, second: second)
@@ -209,6 +230,11 @@ public enum PixelComparison {
             }
         }
         return (diffPixels, aaPixels)
+    }
+
+    private static func withOptionalBuffer<Element, Result>(_ array: [Element]?, _ body: (UnsafeBufferPointer<Element>?) -> Result) -> Result {
+        guard let array else { return body(nil) }
+        return array.withUnsafeBufferPointer { body($0) }
     }
 
     static func format(_ value: Double) -> String {
