@@ -160,7 +160,7 @@ public enum PixelComparison {
                 verdicts.withUnsafeMutableBufferPointer { verdict in
                     // Bands of rows run on all cores: each pixel's verdict depends only on the
                     // two input images, so bands write disjoint verdicts and need no locking.
-                    let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, height / 64))
+                    let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 8, height / 64))
                     let counts = UnsafeMutableBufferPointer<(diff: Int, aa: Int)>.allocate(capacity: bands)
                     defer { counts.deallocate() }
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
