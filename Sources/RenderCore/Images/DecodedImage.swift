@@ -9,9 +9,6 @@ public final class DecodedImage: @unchecked Sendable {
     public let height: Int
     let surface: OpaquePointer  // cairo_surface_t*
 
-    /// Images larger than this many pixels are refused (decompression bombs).
-    public static let maximumPixels = 40_000_000
-
     enum Failure: Error, Equatable {
         case unsupportedFormat
         case undecodable
@@ -20,21 +17,29 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// Decodes PNG, JPEG, GIF (first frame), WebP or BMP bytes; the format is taken from the
     /// bytes' signature, never from a name, so nothing else (SVG, say) is ever parsed.
-    static func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+    /// Images with more than `maximumPixels` are refused (decompression bombs) as soon as the
+    /// loader knows their size: the bytes are fed in pieces and feeding stops there, since
+    /// shrinking the decode does not stop some loaders from allocating the full image.
+    static func decode(_ bytes: [UInt8], maximumPixels: Int = ResourceLimits.standard.maximumImagePixels) throws -> DecodedImage {
         guard let format = sniffFormat(bytes) else { throw Failure.unsupportedFormat }
+        // Refused from the header alone where we can read it: some loaders allocate (and
+        // clear) the whole image before they report its size.
+        if let (width, height) = declaredSize(bytes, format: format), width * height > maximumPixels {
+            throw Failure.tooLarge(width: width, height: height)
+        }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(format, &error) else {
             g_clear_error(&error)
             throw Failure.unsupportedFormat  // no loader for this format on the host
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        var limit = SizeLimit()
+        var limit = SizeLimit(maximumPixels: maximumPixels)
         let handler: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
             guard let data else { return }
             let limit = data.assumingMemoryBound(to: SizeLimit.self)
             limit.pointee.width = Int(width)
             limit.pointee.height = Int(height)
-            if Int(width) * Int(height) > DecodedImage.maximumPixels || width <= 0 || height <= 0 {
+            if Int(width) * Int(height) > limit.pointee.maximumPixels || width <= 0 || height <= 0 {
                 limit.pointee.exceeded = true
                 // Shrink the decode to one pixel so the bomb is never expanded.
                 gdk_pixbuf_loader_set_size(loader?.assumingMemoryBound(to: GdkPixbufLoader.self), 1, 1)
@@ -43,13 +48,20 @@ public final class DecodedImage: @unchecked Sendable {
         let decoded: OpaquePointer? = withUnsafeMutablePointer(to: &limit) { limitPointer in
             g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared",
                                   unsafeBitCast(handler, to: GCallback.self), limitPointer, nil, GConnectFlags(rawValue: 0))
-            let written = bytes.withUnsafeBufferPointer { buffer in
-                gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), &error)
+            var written: gboolean = 1
+            bytes.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                while offset < buffer.count, written != 0, !limitPointer.pointee.exceeded {
+                    let piece = min(Self.feedPiece, buffer.count - offset)
+                    written = gdk_pixbuf_loader_write(loader, buffer.baseAddress! + offset, gsize(piece), &error)
+                    offset += piece
+                }
             }
             g_clear_error(&error)
+            // Closed even when refused: an unclosed loader complains on stderr when freed.
             let closed = gdk_pixbuf_loader_close(loader, &error)
             g_clear_error(&error)
-            guard written != 0, closed != 0 || gdk_pixbuf_loader_get_pixbuf(loader) != nil else { return nil }
+            guard !limitPointer.pointee.exceeded, written != 0, closed != 0 || gdk_pixbuf_loader_get_pixbuf(loader) != nil else { return nil }
             return gdk_pixbuf_loader_get_pixbuf(loader)
         }
         if limit.exceeded { throw Failure.tooLarge(width: limit.width, height: limit.height) }
@@ -57,7 +69,71 @@ public final class DecodedImage: @unchecked Sendable {
         return image
     }
 
-    private struct SizeLimit { var width = 0; var height = 0; var exceeded = false }
+    private struct SizeLimit { let maximumPixels: Int; var width = 0; var height = 0; var exceeded = false }
+
+    /// Bytes handed to the loader at a time: headers come in the first piece.
+    private static let feedPiece = 64 * 1024
+
+    /// Width and height as the file's header declares them, for the formats `sniffFormat`
+    /// knows; nil when the header is cut short or unusual (the loader then decides).
+    static func declaredSize(_ bytes: [UInt8], format: String) -> (Int, Int)? {
+        func big(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            return bytes[at..<(at + count)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        func little(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            return bytes[at..<(at + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        switch format {
+        case "png":
+            guard let width = big(16, 4), let height = big(20, 4) else { return nil }
+            return (width, height)
+        case "gif":
+            guard let width = little(6, 2), let height = little(8, 2) else { return nil }
+            return (width, height)
+        case "bmp":
+            guard let headerSize = little(14, 4) else { return nil }
+            if headerSize == 12 {
+                guard let width = little(18, 2), let height = little(20, 2) else { return nil }
+                return (width, height)
+            }
+            guard let width = little(18, 4), let height = little(22, 4) else { return nil }
+            // Signed: a negative height means rows stored top-down.
+            let signedWidth = Int(Int32(truncatingIfNeeded: width)), signedHeight = Int(Int32(truncatingIfNeeded: height))
+            return (abs(signedWidth), abs(signedHeight))
+        case "jpeg":
+            var index = 2
+            while index + 9 < bytes.count {
+                guard bytes[index] == 0xFF else { return nil }
+                let marker = bytes[index + 1]
+                if marker == 0xFF { index += 1; continue }
+                if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                    guard let height = big(index + 5, 2), let width = big(index + 7, 2) else { return nil }
+                    return (width, height)
+                }
+                guard let length = big(index + 2, 2) else { return nil }
+                index += 2 + length
+            }
+            return nil
+        case "webp":
+            guard bytes.count >= 30 else { return nil }
+            switch String(decoding: bytes[12..<16], as: UTF8.self) {
+            case "VP8X":
+                guard let width = little(24, 3), let height = little(27, 3) else { return nil }
+                return (width + 1, height + 1)
+            case "VP8L":
+                let b = bytes[21...24].map(Int.init)
+                return (1 + (b[0] | (b[1] & 0x3F) << 8), 1 + (b[1] >> 6 | b[2] << 2 | (b[3] & 0x0F) << 10))
+            case "VP8 ":
+                guard let width = little(26, 2), let height = little(28, 2) else { return nil }
+                return (width & 0x3FFF, height & 0x3FFF)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
 
     static func sniffFormat(_ bytes: [UInt8]) -> String? {
         func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix }

@@ -6,7 +6,11 @@ struct BoxTreeBuilder {
     var viewportHeight: Double = 844
     /// Where `<img src>` resolves; nil blocks every image.
     var images: ImageStore?
+    /// Text, floats and spans within `ResourceLimits`; each limit reached adds a warning.
+    var budget = ResourceBudget(.standard)
     private var dom: DOMDocument { document.dom }
+    /// List items' numbers, counted once per list (per item it would be quadratic).
+    private let ordinals = ListOrdinals()
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
     func build() -> Box? {
@@ -23,7 +27,7 @@ struct BoxTreeBuilder {
     /// Collects the children of `node` into `box`: block-level boxes, or one inline
     /// formatting context when every child is inline.
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID) {
-        var collector = ChildCollector(parentStyle: box.style)
+        var collector = ChildCollector(parentStyle: box.style, budget: budget)
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
         if collector.blocks.isEmpty {
@@ -35,18 +39,49 @@ struct BoxTreeBuilder {
 
     private struct ChildCollector {
         let parentStyle: ComputedStyle
+        let budget: ResourceBudget
         var blocks: [Box] = []
         var inline = InlineContent()
         var soleInlineContent: InlineContent?
         var lastWasSpace = true
+        /// UTF-8 bytes and forced breaks of the current inline run (one paragraph for pango).
+        var paragraphBytes = 0
+        var paragraphBreaks = 0
 
         mutating func appendText(_ raw: String, style: ComputedStyle) {
-            let text = WhiteSpaceProcessor.process(raw, style: style, lastWasSpace: &lastWasSpace)
+            let paragraphLeft = budget.limits.maximumParagraphBytes - paragraphBytes
+            let allowance = min(paragraphLeft, budget.textBytesLeft)
+            let wholeMail = budget.textBytesLeft < paragraphLeft
+            var raw = raw
+            if raw.utf8.count > allowance {
+                guard allowance > 0 else {
+                    if raw.utf8.contains(where: { $0 > 0x20 }) { warnTextCut(wholeMail: wholeMail) }
+                    return
+                }
+                // White space may collapse, so keep twice the allowance before processing.
+                if raw.utf8.count > 2 * allowance + 64 { raw = String(decoding: raw.utf8.prefix(2 * allowance + 64), as: UTF8.self) }
+            }
+            var text = WhiteSpaceProcessor.process(raw, style: style, lastWasSpace: &lastWasSpace)
             guard !text.isEmpty else { return }
+            if text.utf8.count > allowance {
+                text = String(decoding: text.utf8.prefix(allowance), as: UTF8.self)
+                warnTextCut(wholeMail: wholeMail)
+            }
+            paragraphBytes += text.utf8.count
+            budget.textBytesLeft -= text.utf8.count
             if case .text(let previous, let previousStyle)? = inline.items.last, previousStyle.sameTextFormat(as: style) {
                 inline.items[inline.items.count - 1] = .text(previous + text, previousStyle)
             } else {
                 inline.items.append(.text(text, style))
+            }
+        }
+
+        private func warnTextCut(wholeMail: Bool) {
+            let limits = budget.limits
+            if wholeMail {
+                budget.warn(ResourceLimits.textWarning(limits))
+            } else {
+                budget.warn("a paragraph has more than \(ResourceLimits.bytes(limits.maximumParagraphBytes)) of text; the rest of it is cut")
             }
         }
 
@@ -56,6 +91,13 @@ struct BoxTreeBuilder {
         }
 
         mutating func appendBreak(_ style: ComputedStyle) {
+            // A forced break is a line for pango: it counts as the three bytes of U+2028.
+            guard paragraphBytes + 3 <= budget.limits.maximumParagraphBytes else { return warnTextCut(wholeMail: false) }
+            guard paragraphBreaks < budget.limits.maximumParagraphLineBreaks else {
+                return budget.warn("a paragraph has more than \(ResourceLimits.count(budget.limits.maximumParagraphLineBreaks)) line breaks; the rest are ignored")
+            }
+            paragraphBytes += 3
+            paragraphBreaks += 1
             trimTrailingSpace()
             inline.items.append(.lineBreak(style))
             lastWasSpace = true
@@ -73,7 +115,7 @@ struct BoxTreeBuilder {
         /// it is wrapped in an anonymous block.
         mutating func finishInlineRun() {
             trimTrailingSpace()
-            defer { inline = InlineContent(); lastWasSpace = true }
+            defer { inline = InlineContent(); lastWasSpace = true; paragraphBytes = 0; paragraphBreaks = 0 }
             guard !inline.isEmpty else { return }
             if blocks.isEmpty && soleInlineContent == nil {
                 soleInlineContent = inline
@@ -126,7 +168,7 @@ struct BoxTreeBuilder {
             collector.appendBreak(style)
             return
         }
-        if style.floating != .none {
+        if style.floating != .none, takeFloat() {
             // Floats are blockified and taken out of the line; the block layout places them.
             var blockified = style
             if !blockified.display.isBlockLevel { blockified.display = blockified.display == .inlineTable ? .table : .block }
@@ -152,6 +194,17 @@ struct BoxTreeBuilder {
         default:
             appendBlock(blockLevelBox(node, style), &collector)
         }
+    }
+
+    /// Whether one more float fits `ResourceLimits.maximumFloats`; past it, floats are laid out
+    /// in the flow (placing each float looks at every earlier one).
+    private func takeFloat() -> Bool {
+        guard budget.floatsLeft > 0 else {
+            budget.warn("the mail has more than \(ResourceLimits.count(budget.limits.maximumFloats)) floats; the rest are laid out as if not floated")
+            return false
+        }
+        budget.floatsLeft -= 1
+        return true
     }
 
     private func appendBlock(_ box: Box, _ collector: inout ChildCollector) {
@@ -211,14 +264,7 @@ struct BoxTreeBuilder {
         case .circle: return "◦"
         case .square: return "▪"
         default:
-            var ordinal = 1
-            if let parent = dom[node].parent {
-                ordinal = Int(dom[parent].attributes["start"] ?? "") ?? 1
-                for sibling in dom[parent].children {
-                    if sibling == node { break }
-                    if document.style(of: sibling)?.display == .listItem { ordinal += 1 }
-                }
-            }
+            var ordinal = ordinals.ordinal(of: node, in: document)
             if let value = Int(dom[node].attributes["value"] ?? "") { ordinal = value }
             return ListMarkers.text(ordinal, style.listStyle) + "."
         }
@@ -295,8 +341,8 @@ struct BoxTreeBuilder {
 
     private func cellBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let cell = Box(kind: .cell, node: node, style: style)
-        cell.colspan = span(dom[node].attributes["colspan"], limit: 1000)
-        cell.rowspan = span(dom[node].attributes["rowspan"], limit: 65534)
+        cell.colspan = span(dom[node].attributes["colspan"], name: "colspan", limit: ResourceLimits.maximumColspan)
+        cell.rowspan = span(dom[node].attributes["rowspan"], name: "rowspan", limit: ResourceLimits.maximumRowspan)
         fillBlockContainer(cell, from: node)
         return cell
     }
@@ -305,16 +351,23 @@ struct BoxTreeBuilder {
         var style = parentStyle.inheritedForChild()
         style.display = .tableCell
         let cell = Box(kind: .cell, node: nil, style: style)
-        var collector = ChildCollector(parentStyle: style)
+        var collector = ChildCollector(parentStyle: style, budget: budget)
         for node in nodes { collect(node, into: &collector) }
         collector.finishInlineRun()
         if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
         return cell
     }
 
-    private func span(_ raw: String?, limit: Int) -> Int {
-        guard let raw, let value = Int(raw.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }), value >= 1 else { return 1 }
-        return min(value, limit)
+    /// HTML's rules for parsing non-negative integers, clamped as browsers clamp spans.
+    private func span(_ raw: String?, name: String, limit: Int) -> Int {
+        guard let raw else { return 1 }
+        let digits = raw.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return 1 }
+        guard digits.count <= 18, let value = Int(digits), value <= limit else {
+            budget.warn("\(name) above \(limit) is taken as \(limit)")
+            return limit
+        }
+        return max(value, 1)
     }
 }
 
@@ -405,5 +458,22 @@ enum ListMarkers {
         var n = n, out = ""
         for (value, symbol) in table { while n >= value { out += symbol; n -= value } }
         return out
+    }
+}
+
+/// The number of each list item: `start` (or 1) counting up over the list's items, computed
+/// for a whole list the first time one of its items asks.
+private final class ListOrdinals {
+    private var known: [DOMDocument.NodeID: Int] = [:]
+
+    func ordinal(of node: DOMDocument.NodeID, in document: StyledDocument) -> Int {
+        if let ordinal = known[node] { return ordinal }
+        guard let parent = document.dom[node].parent else { return 1 }
+        var ordinal = Int(document.dom[parent].attributes["start"] ?? "") ?? 1
+        for sibling in document.dom[parent].children where document.style(of: sibling)?.display == .listItem {
+            known[sibling] = ordinal
+            ordinal = ordinal &+ 1
+        }
+        return known[node] ?? 1
     }
 }

@@ -107,8 +107,8 @@ struct MessageParts {
         if let id = entity.contentID.map(ContentID.normalise), referenced.contains(id) {
             if inlineImages[id] == nil {
                 let bytes = entity.decodedContent()
-                if bytes.count > ImageStore.maximumFileBytes {
-                    warnings.append("inline image cid:\(id) is larger than \(ImageStore.maximumFileBytes / 1024 / 1024) MB; not drawn")
+                if bytes.count > ResourceLimits.standard.maximumImageFileBytes {
+                    warnings.append("inline image cid:\(id) is larger than \(ResourceLimits.bytes(ResourceLimits.standard.maximumImageFileBytes)); not drawn")
                 } else {
                     inlineImages[id] = bytes
                 }

@@ -34,8 +34,10 @@ public struct DOMDocument: Sendable {
     public private(set) var nodes: [Node]
     public let root: NodeID = 0
     public var mode: Mode = .noQuirks
-    /// Set when elements nested deeper than `HTMLParser.maximumDepth` were flattened.
+    /// Set when elements nested deeper than `ResourceLimits.maximumDepth` were flattened.
     public var depthLimited = false
+    /// One line per limit the source reached while parsing (`ResourceLimits`).
+    public var warnings: [String] = []
 
     public init() {
         nodes = [Node(kind: .document, attributes: [:], parent: nil, children: [])]

@@ -3,18 +3,19 @@ import CGumbo
 /// Parses HTML bytes with gumbo (the HTML5 tree-construction algorithm, so implied `tbody`,
 /// unclosed cells and misnested tags come out as a browser builds them) into a `DOMDocument`.
 public enum HTMLParser {
-    public static func parse(_ html: String) -> DOMDocument {
-        var bytes = Array(html.utf8)
+    public static func parse(_ html: String, limits: ResourceLimits = .standard) -> DOMDocument {
+        let bounded = HTMLSourceLimits(limits).apply(Array(html.utf8))
+        var bytes = bounded.html
         bytes.append(0)
         let count = bytes.count - 1
-        return bytes.withUnsafeBufferPointer { buffer -> DOMDocument in
+        var document = bytes.withUnsafeBufferPointer { buffer -> DOMDocument in
             var options = kGumboDefaultOptions
             options.max_errors = 1000  // error reporting is not used; bound its memory
             guard let output = gumbo_parse_with_options(&options, buffer.baseAddress, count) else {
                 return DOMDocument()
             }
             defer { gumbo_destroy_output(&options, output) }
-            var document = convert(output.pointee.document)
+            var document = convert(output.pointee.document, maximumDepth: limits.maximumDepth)
             switch output.pointee.document.pointee.v.document.doc_type_quirks_mode {
             case GUMBO_DOCTYPE_QUIRKS: document.mode = .quirks
             case GUMBO_DOCTYPE_LIMITED_QUIRKS: document.mode = .limitedQuirks
@@ -23,14 +24,28 @@ public enum HTMLParser {
             }
             return document
         }
+        if bounded.cutAtElementLimit {
+            document.warnings.append("the mail has more than \(ResourceLimits.count(limits.maximumElements)) elements; the rest is not shown")
+        }
+        if bounded.droppedNestedTags > 0 || document.depthLimited {
+            document.warnings.append("elements nested deeper than \(limits.maximumDepth) levels were flattened (their text is kept)")
+        }
+        if bounded.cutText {
+            document.warnings.append(ResourceLimits.textWarning(limits))
+        }
+        if bounded.cutStyle {
+            document.warnings.append(ResourceLimits.stylesheetWarning(limits))
+        }
+        if bounded.droppedAttributes > 0 {
+            document.warnings.append("elements with more than \(limits.maximumAttributesPerElement) attributes: the rest were ignored")
+        }
+        return document
     }
 
     /// Walks gumbo's tree iteratively (mail can nest deeply) and copies it into Swift values.
-    /// Elements nested deeper than this keep their text but lose their own box: their
-    /// children join the ancestor at this depth, so later stages never recurse further.
-    public static let maximumDepth = 512
-
-    private static func convert(_ gumboRoot: UnsafeMutablePointer<GumboNode>) -> DOMDocument {
+    /// Elements nested deeper than `maximumDepth` keep their text but lose their own box: their
+    /// children join the ancestor at that depth, so later stages never recurse further.
+    private static func convert(_ gumboRoot: UnsafeMutablePointer<GumboNode>, maximumDepth: Int) -> DOMDocument {
         var doc = DOMDocument()
         var stack: [(UnsafeMutablePointer<GumboNode>, DOMDocument.NodeID)] = []
         var depth: [Int] = [0]  // by node ID

@@ -21,8 +21,6 @@ public struct LaidOutDocument: @unchecked Sendable {
         public let frame: Rect
     }
 
-    static let depthWarning = ["elements nested deeper than \(HTMLParser.maximumDepth) levels were flattened (their text is kept)"]
-
     /// Runs the pipeline: parse → style → layout → paint.
     /// Problems met on the way (images that could not be shown), one line each.
     public let warnings: [String]
@@ -31,33 +29,40 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// document is laid out at the width WebKit picks (980 px without a viewport meta) and
     /// `zoomScale` maps it back onto the view. `appearance` answers `prefers-color-scheme`
     /// and picks the default colours.
+    /// `limits` bound what the mail may cost (`ResourceLimits`); each one reached is a warning.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
-                images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none) {
+                images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none,
+                limits: ResourceLimits = .standard) {
         // Layout recurses with the tree's depth: run it on a thread with a deep stack, whatever
         // thread (a test runner's, a worker's) called us.
         self = LargeStack.run {
             LaidOutDocument(building: html, viewportWidth: viewportWidth, viewportHeight: viewportHeight, fonts: fonts,
-                            images: images, appearance: appearance, viewportRules: viewportRules)
+                            images: images, appearance: appearance, viewportRules: viewportRules, limits: limits)
         }
     }
 
     private init(building html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet,
-                 images: ImageStore?, appearance: Appearance, viewportRules: ViewportRules) {
+                 images: ImageStore?, appearance: Appearance, viewportRules: ViewportRules, limits: ResourceLimits) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
         // once (parallel tests, API users) could otherwise resolve fonts differently.
         LaidOutDocument.layoutLock.lock()
         defer { LaidOutDocument.layoutLock.unlock() }
-        let dom = HTMLParser.parse(html)
+        let dom = HTMLParser.parse(html, limits: limits)
+        let budget = ResourceBudget(limits)
         let viewport = ViewportResolution.resolve(dom, rules: viewportRules, viewWidth: viewportWidth)
         let layoutWidth = viewport.layoutWidth
         self.viewport = viewport
         // Width media features see the layout viewport; device-width sees the screen.
         let media = MediaContext(viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth,
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark)
-        let styled = Cascade.style(dom, media: media)
-        let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images)
+        let styled = Cascade.style(dom, media: media, budget: budget)
+        if styled.styles.contains(where: { $0?.fontSizeClamped ?? false }) {
+            budget.warn("font sizes above \(Scene.format(ResourceLimits.maximumFontSize)) px are drawn at \(Scene.format(ResourceLimits.maximumFontSize)) px")
+        }
+        let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
+                                     budget: budget)
         guard let root = builder.build() else {
-            self.warnings = images?.warnings ?? []
+            self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
             self.height = 0
             self.canvasColor = appearance.defaultCanvasColor
@@ -68,7 +73,12 @@ public struct LaidOutDocument: @unchecked Sendable {
             return
         }
         let engine = LayoutEngine(fonts: fonts)
-        let height = engine.layoutDocument(root, viewportWidth: layoutWidth)
+        let fullHeight = engine.layoutDocument(root, viewportWidth: layoutWidth)
+        // Past this the mail is cut: frames and `end` see only what fits.
+        let height = fullHeight <= limits.maximumDocumentHeight ? fullHeight : limits.maximumDocumentHeight
+        if !(fullHeight <= limits.maximumDocumentHeight) {
+            budget.warn("the mail is \(fullHeight.isFinite ? Scene.format(fullHeight.rounded()) : "\(fullHeight)") px tall; only its first \(ResourceLimits.count(Int(limits.maximumDocumentHeight))) px are shown")
+        }
         var painter = Painter(images: images)
         painter.paint(root)
         let paths = DOMPaths(dom)
@@ -81,8 +91,14 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.displayList = painter.list
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
-        self.warnings = (images?.warnings ?? []) + (dom.depthLimited ? Self.depthWarning : [])
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
+    }
+
+    /// Each warning once, in the order first said (parsing and the box tree may both cut text).
+    private static func unique(_ lines: [String]) -> [String] {
+        var seen = Set<String>()
+        return lines.filter { seen.insert($0).inserted }
     }
 
     /// One layout at a time, process-wide.
@@ -146,14 +162,17 @@ struct DOMPaths {
         paths = [String?](repeating: nil, count: dom.nodes.count)
         guard let html = dom.first(tag: "html") else { return }
         paths[html] = ""
-        for id in dom.nodes.indices where id > html {
-            guard let tag = dom[id].tag, let parent = dom[id].parent, let parentPath = paths[parent] else { continue }
-            var index = 0
-            for sibling in dom[parent].children {
-                if sibling == id { break }
-                if dom[sibling].tag == tag { index += 1 }
+        // Each parent's children in one pass, counting per tag (a scan per child would be
+        // quadratic in a wide parent).
+        for parent in dom.nodes.indices where parent >= html {
+            guard let parentPath = paths[parent] else { continue }
+            var seen: [String: Int] = [:]
+            for child in dom[parent].children {
+                guard let tag = dom[child].tag else { continue }
+                let index = seen[tag, default: 0]
+                seen[tag] = index + 1
+                paths[child] = parentPath + "/\(tag)[\(index)]"
             }
-            paths[id] = parentPath + "/\(tag)[\(index)]"
         }
     }
 

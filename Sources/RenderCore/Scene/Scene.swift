@@ -14,6 +14,8 @@ public struct Scene: Sendable {
     /// The mail's folder: relative image paths resolve inside it. Nil (the built-in mail,
     /// or HTML from stdin) reads no files.
     public var baseDirectory: String?
+    /// Folders whose files the mail may read besides its own (`--allow-dir`).
+    public var allowedDirectories: [String] = []
     /// Images the mail's `cid:` URLs name (normalised Content-ID → bytes), from its message.
     public var inlineImages: [String: [UInt8]] = [:]
     /// Offsets, ranges (`0:600:50`) and `end`, resolved after layout (`SceneRenderer.frames`).
@@ -37,6 +39,8 @@ public struct Scene: Sendable {
     /// A bottom toolbar over the web view: contentInset.bottom, drawn above the safe area.
     public var toolbarHeight: Double = 0
     public var appearance: Appearance = .light
+    /// What the mail may cost; each limit reached is a warning (`ResourceLimits`).
+    public var limits: ResourceLimits = .standard
 
     public init(html: String) { self.html = html }
 
@@ -87,8 +91,13 @@ public struct Scene: Sendable {
         guard safeAreaTop + safeAreaBottom + toolbarHeight < viewportHeight else {
             throw RenderError.input("the safe area and toolbar (\(Self.format(safeAreaTop + safeAreaBottom + toolbarHeight)) pt) leave nothing of the \(Self.format(viewportHeight)) pt viewport")
         }
-        guard (viewportWidth * scale).rounded() <= 32767, (viewportHeight * scale).rounded() <= 32767 else {
-            throw RenderError.input("frame of \(Self.format(viewportWidth * scale))x\(Self.format(viewportHeight * scale)) pixels is too large (32767 at most)")
+        let side = Double(ResourceLimits.maximumSurfaceSide)
+        guard (viewportWidth * scale).rounded() <= side, (viewportHeight * scale).rounded() <= side else {
+            throw RenderError.input("frame of \(Self.format(viewportWidth * scale))x\(Self.format(viewportHeight * scale)) pixels is too large (\(Int(side)) at most)")
+        }
+        let pixels = (viewportWidth * scale).rounded() * (viewportHeight * scale).rounded()
+        guard pixels <= Double(limits.maximumFramePixels) else {
+            throw RenderError.input("frame of \(Self.format((viewportWidth * scale).rounded()))x\(Self.format((viewportHeight * scale).rounded())) pixels is too large (\(ResourceLimits.count(limits.maximumFramePixels)) pixels at most)")
         }
         guard !offsets.isEmpty else { throw RenderError.input("--offsets is empty") }
         for offset in offsets { try offset.validate() }

@@ -23,8 +23,8 @@ extension Scene {
         var values: [Double] = []
         for offset in offsets {
             values += offset.values(end: end)
-            guard values.count <= ScrollOffset.maximumCount else {
-                throw RenderError.input("the offsets stand for more than \(ScrollOffset.maximumCount) frames")
+            guard values.count <= limits.maximumFrames else {
+                throw RenderError.input("the offsets stand for more than \(ResourceLimits.count(limits.maximumFrames)) frames")
             }
         }
         return values

@@ -13,8 +13,9 @@ public struct SceneRenderer {
         self.scene = scene
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
-                                   images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages),
-                                   appearance: scene.appearance, viewportRules: scene.viewportRules)
+                                   images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,
+                                                      limits: scene.limits, allowedDirectories: scene.allowedDirectories),
+                                   appearance: scene.appearance, viewportRules: scene.viewportRules, limits: scene.limits)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,

@@ -12,8 +12,8 @@ public enum ScrollOffset: Sendable, Equatable, Hashable, ExpressibleByIntegerLit
     public init(integerLiteral value: Int) { self = .at(Double(value)) }
     public init(floatLiteral value: Double) { self = .at(value) }
 
-    /// Offsets one list may expand to.
-    public static let maximumCount = 10_000
+    /// Offsets one list may expand to (`ResourceLimits.maximumFrames`).
+    public static let maximumCount = ResourceLimits.standard.maximumFrames
 
     public var description: String {
         switch self {

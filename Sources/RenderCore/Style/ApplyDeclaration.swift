@@ -273,7 +273,7 @@ extension ComputedStyle {
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
         if sizeParts.count == 2 {
-            guard let lh = PropertyValues.lineHeight(sizeParts[1], fontSize: size, rootFontSize: rootFontSize) else { return }
+            guard let lh = PropertyValues.lineHeight(sizeParts[1], fontSize: newStyle.fontSize, rootFontSize: rootFontSize) else { return }
             newStyle.lineHeight = lh
         }
         let families = PropertyValues.fontFamilies(parts[(sizeIndex + 1)...].joined(separator: " "))

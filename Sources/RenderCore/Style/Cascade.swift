@@ -10,9 +10,14 @@ public struct StyledDocument: Sendable {
 
 public enum Cascade {
     public static func style(_ dom: DOMDocument, media: MediaContext) -> StyledDocument {
+        style(dom, media: media, budget: ResourceBudget(.standard))
+    }
+
+    static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> StyledDocument {
         let userAgentCSS = UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
         let userAgent = Stylesheet.parse(userAgentCSS, media: media)
-        let author = Stylesheet(rules: authorSheets(in: dom).flatMap { Stylesheet.parse($0, media: media).rules })
+        let author = authorStylesheet(dom, media: media, budget: budget)
+        let userAgentIndex = RuleIndex(userAgent), authorIndex = RuleIndex(author)
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var root = ComputedStyle()
@@ -21,7 +26,8 @@ public enum Cascade {
         // Walk parents before children (node IDs are in document order, parents first).
         for id in dom.nodes.indices where dom[id].tag != nil {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root
-            var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: userAgent, author: author)
+            var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: (userAgent, userAgentIndex),
+                                                                     author: (author, authorIndex), budget: budget)
             if dom.mode != .quirks {
                 let userAgentPart = declarations[..<userAgentCount]
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
@@ -53,6 +59,36 @@ public enum Cascade {
         return StyledDocument(dom: dom, styles: styles)
     }
 
+    /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
+    /// error recovery copes with a cut anywhere), and rules past the selector budget dropped,
+    /// since matching costs every selector once per element.
+    static func authorStylesheet(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> Stylesheet {
+        let limits = budget.limits
+        var bytesLeft = limits.maximumStylesheetBytes
+        var rules: [StyleRule] = []
+        var selectorsLeft = limits.maximumStyleRules
+        for sheet in authorSheets(in: dom) {
+            guard selectorsLeft > 0 else { break }
+            var text = sheet
+            let size = sheet.utf8.count
+            if size > bytesLeft {
+                text = String(decoding: sheet.utf8.prefix(bytesLeft), as: UTF8.self)
+                budget.warn(ResourceLimits.stylesheetWarning(limits))
+            }
+            bytesLeft -= min(size, bytesLeft)
+            for rule in Stylesheet.parse(text, media: media).rules {
+                guard selectorsLeft >= rule.selectors.count else {
+                    selectorsLeft = 0
+                    budget.warn("the mail's CSS has more than \(ResourceLimits.count(limits.maximumStyleRules)) selectors; the rest are ignored")
+                    break
+                }
+                selectorsLeft -= rule.selectors.count
+                rules.append(rule)
+            }
+        }
+        return Stylesheet(rules: rules)
+    }
+
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).
     static func authorSheets(in dom: DOMDocument) -> [String] {
         dom.nodes.indices.compactMap { id in
@@ -63,11 +99,20 @@ public enum Cascade {
     }
 
     private static func orderedDeclarations(
-        for id: DOMDocument.NodeID, in dom: DOMDocument, userAgent: Stylesheet, author: Stylesheet
+        for id: DOMDocument.NodeID, in dom: DOMDocument, userAgent: (Stylesheet, RuleIndex), author: (Stylesheet, RuleIndex),
+        budget: ResourceBudget
     ) -> (declarations: [Declaration], userAgentCount: Int) {
         let inline = dom[id].attributes["style"].map(parseDeclarationList) ?? []
-        let uaMatched = matching(userAgent, id, dom)
-        let authorMatched = matching(author, id, dom)
+        var userAgentTests = 0
+        let uaMatched = matching(userAgent, id, dom, tests: &userAgentTests)
+        var authorMatched: [[Declaration]] = []
+        if budget.selectorTestsLeft > 0 {
+            var tests = 0
+            authorMatched = matching(author, id, dom, tests: &tests)
+            budget.selectorTestsLeft -= tests
+        } else if !author.0.rules.isEmpty {
+            budget.warn("the mail's CSS needs more than \(ResourceLimits.count(budget.limits.maximumSelectorTests)) selector tests; later elements are styled without it")
+        }
         var result: [Declaration] = []
         result += uaMatched.flatMap { $0.filter { !$0.important } }
         let userAgentCount = result.count
@@ -79,17 +124,68 @@ public enum Cascade {
         return (result, userAgentCount)
     }
 
-    /// Declaration blocks of the rules that match, in ascending specificity then source order.
-    private static func matching(_ sheet: Stylesheet, _ id: DOMDocument.NodeID, _ dom: DOMDocument) -> [[Declaration]] {
-        var hits: [(specificity: Int, order: Int, declarations: [Declaration])] = []
-        for (order, rule) in sheet.rules.enumerated() {
-            var best = -1
-            for selector in rule.selectors where selector.specificity > best && selector.matches(id, in: dom) {
-                best = selector.specificity
+    /// Declaration blocks of the rules that match, in ascending specificity then source order
+    /// (a rule counts with the most specific of its selectors that match). Only selectors
+    /// the index files under the element's id, classes or tag are tried.
+    private static func matching(_ source: (sheet: Stylesheet, index: RuleIndex), _ id: DOMDocument.NodeID,
+                                 _ dom: DOMDocument, tests: inout Int) -> [[Declaration]] {
+        var best: [Int: Int] = [:]  // rule order → specificity
+        var count = 0
+        defer { tests = count }
+        source.index.forEachCandidate(of: id, in: dom) { entry in
+            count += 1
+            let selector = source.sheet.rules[entry.rule].selectors[entry.selector]
+            if selector.specificity > best[entry.rule, default: -1] && selector.matches(id, in: dom) {
+                best[entry.rule] = selector.specificity
             }
-            if best >= 0 { hits.append((best, order, rule.declarations)) }
         }
-        hits.sort { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
-        return hits.map(\.declarations)
+        let hits = best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        return hits.map { source.sheet.rules[$0.key].declarations }
+    }
+}
+
+/// A sheet's selectors filed by what their subject (rightmost) compound requires: an id, else
+/// a class, else a tag, else nothing. An element can only match selectors filed under its own
+/// id, classes and tag or under nothing, so matching tries those alone: thousands of rules
+/// then cost each element a handful of tries, not one per selector.
+struct RuleIndex {
+    struct Entry { let rule: Int; let selector: Int }
+    private var byID: [String: [Entry]] = [:]
+    private var byClass: [String: [Entry]] = [:]
+    private var byTag: [String: [Entry]] = [:]
+    private var universal: [Entry] = []
+
+    init(_ sheet: Stylesheet) {
+        for (ruleIndex, rule) in sheet.rules.enumerated() {
+            for (selectorIndex, selector) in rule.selectors.enumerated() {
+                let entry = Entry(rule: ruleIndex, selector: selectorIndex)
+                guard let subject = selector.compounds.first else { universal.append(entry); continue }
+                var id: String?, className: String?
+                for condition in subject.conditions {
+                    switch condition {
+                    case .id(let value): id = id ?? value
+                    case .className(let value): className = className ?? value
+                    default: break
+                    }
+                }
+                if let id { byID[id, default: []].append(entry) }
+                else if let className { byClass[className, default: []].append(entry) }
+                else if let tag = subject.tag { byTag[tag, default: []].append(entry) }
+                else { universal.append(entry) }
+            }
+        }
+    }
+
+    func forEachCandidate(of node: DOMDocument.NodeID, in dom: DOMDocument, _ body: (Entry) -> Void) {
+        universal.forEach(body)
+        let element = dom[node]
+        if let tag = element.tag { byTag[tag]?.forEach(body) }
+        if !byID.isEmpty, let id = element.attributes["id"] { byID[id]?.forEach(body) }
+        if !byClass.isEmpty, let classes = element.attributes["class"] {
+            var seen = Set<Substring>()
+            for name in classes.split(whereSeparator: CSSElementNavigation.isASCIIWhitespace) where seen.insert(name).inserted {
+                byClass[String(name)]?.forEach(body)
+            }
+        }
     }
 }

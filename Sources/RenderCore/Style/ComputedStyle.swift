@@ -124,7 +124,17 @@ public struct ComputedStyle: Sendable {
     // Inherited
     public var color: RGBA = .black
     public var fontFamilies: [String] = ["serif"]
-    public var fontSize: Double = 16
+    public var fontSize: Double = 16 {
+        didSet {
+            if fontSize > ResourceLimits.maximumFontSize {
+                fontSize = ResourceLimits.maximumFontSize
+                fontSizeClamped = true
+            }
+        }
+    }
+    /// Set when a font size above `ResourceLimits.maximumFontSize` was drawn at it (inherited,
+    /// so any element tells).
+    public var fontSizeClamped = false
     public var fontWeight: Int = 400
     public var italic = false
     public var lineHeight: LineHeight = .normal

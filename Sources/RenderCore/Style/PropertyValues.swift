@@ -72,7 +72,7 @@ enum PropertyValues {
         if text == "larger" { return parentSize * 1.2 }
         guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false),
               let size = length.resolve(parentSize) else { return nil }
-        return size >= 0 ? min(size, 2000) : nil
+        return size >= 0 ? size : nil  // ComputedStyle clamps it (ResourceLimits.maximumFontSize)
     }
 
     static func fontWeight(_ raw: String, parent: Int) -> Int? {
