@@ -96,8 +96,8 @@ static inline int snapshot_png_read(const char *path, snapshot_png *out, unsigne
     return 0;
 }
 
-/// Writes 8-bit RGBA pixels as a PNG file (the caller renames it into place).
-static inline int snapshot_png_write(const char *path, const unsigned char *pixels, unsigned width, unsigned height,
+/// Writes 8-bit RGBA pixels as PNG to an open file (the caller renames it into place).
+static inline int snapshot_png_write(FILE *file, const unsigned char *pixels, unsigned width, unsigned height,
                                      char *message, size_t message_size) {
     png_image image;
     memset(&image, 0, sizeof image);
@@ -105,7 +105,7 @@ static inline int snapshot_png_write(const char *path, const unsigned char *pixe
     image.width = width;
     image.height = height;
     image.format = PNG_FORMAT_RGBA;
-    if (!png_image_write_to_file(&image, path, 0, pixels, 0, NULL)) {
+    if (!png_image_write_to_stdio(&image, file, 0, pixels, 0, NULL)) {
         snprintf(message, message_size, "%s", image.message);
         png_image_free(&image);
         return 1;

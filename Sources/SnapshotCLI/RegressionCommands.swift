@@ -65,7 +65,7 @@ extension SnapshotCommand {
     /// A suite file, or one mail with render options and `--golden DIR`.
     private func loadSuite(_ arguments: Arguments) throws -> Suite {
         let target = arguments.positionals.first ?? Self.defaultSuite
-        let usedRenderOptions = Self.renderOptions.subtracting(["out"]).sorted().filter { arguments.value($0) != nil }
+        let usedRenderOptions = Self.renderOptions.subtracting(["out", "allow-dir"]).sorted().filter { arguments.value($0) != nil }
         if arguments.value("out") != nil { throw UsageError("--out is for render; goldens go to --golden DIR or the suite's folder") }
         if target.lowercased().hasSuffix(".json") {
             if arguments.positionals.isEmpty && !FileManager.default.fileExists(atPath: target) {
@@ -75,7 +75,7 @@ extension SnapshotCommand {
                 throw UsageError("--\(option) applies to a single mail; set it in the suite file")
             }
             if arguments.value("golden") != nil { throw UsageError("--golden applies to a single mail; a suite names its folder with \"golden\"") }
-            return try Suite.load(path: target)
+            return try Suite.load(path: target, allowedDirectories: try allowedDirectories(arguments))
         }
         let scene = try makeScene(arguments, mail: target)
         let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -2,7 +2,10 @@ import Foundation
 import RenderCore
 
 /// The `snapshot` command: parses arguments, wires the RenderCore pipeline, reports.
-/// Returns the exit status: 0 success, 2 usage or input error, 1 a failed write.
+/// Returns the exit status: 0 success, 1 frames that differ from their goldens (check, diff),
+/// 2 any error — bad input or flags, a file that cannot be written (a full disk, a read-only
+/// folder), a limit that stops the run, `--timeout`. As a process, 130 and 143 after SIGINT
+/// and SIGTERM.
 public struct SnapshotCommand {
     public var standardOutput: (String) -> Void = { print($0) }
     public var standardError: (String) -> Void = { message in
@@ -13,6 +16,44 @@ public struct SnapshotCommand {
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init() {}
+
+    /// The process entry point: SIGINT, SIGTERM and `--timeout` end the run cleanly
+    /// (`ProcessEnd`), whatever command runs.
+    public static func main(_ arguments: [String]) -> Never {
+        let command = SnapshotCommand()
+        let deadline = (try? Self.timeout(in: arguments))?.seconds
+        ProcessEnd.install(deadline: deadline)
+        exit(command.run(arguments))
+    }
+
+    /// `--timeout SECONDS` (or `--timeout=SECONDS`) anywhere, for every command: the seconds
+    /// and the arguments without it.
+    static func timeout(in arguments: [String]) throws -> (seconds: Double?, rest: [String]) {
+        var rest: [String] = []
+        var seconds: Double?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var raw: String
+            if argument == "--timeout" {
+                guard index < arguments.count else { throw UsageError("option '--timeout' needs a value") }
+                raw = arguments[index]
+                index += 1
+            } else if argument.hasPrefix("--timeout=") {
+                raw = String(argument.dropFirst("--timeout=".count))
+            } else {
+                rest.append(argument)
+                continue
+            }
+            raw = raw.trimmingCharacters(in: .whitespaces)
+            guard let value = Double(raw), value.isFinite, value > 0, value <= 86_400 else {
+                throw UsageError("--timeout must be a number of seconds above 0 and at most 86400, got '\(raw)'")
+            }
+            seconds = value
+        }
+        return (seconds, rest)
+    }
 
     static let usage = """
     usage: snapshot render [MAIL.html | MESSAGE.eml] [--offsets 0,50,150 | 0:600:50,end] [--out DIR] [--width 390] [--height 844]
@@ -37,20 +78,31 @@ public struct SnapshotCommand {
            snapshot accept [--artifacts DIR] [--scene NAME]
            snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
            snapshot sample-mail    (prints the built-in mail's HTML)
+    Every command takes --timeout SECONDS (the whole run; then exit 2, unfinished files removed).
+    render, layout, check and record take --allow-dir DIR: local files are read there too, not
+    only in the mail's (or suite's) folder.
     With no MAIL the built-in sample mail is used. A .eml message shows its own header (From, To,
     Cc, Subject, Date, attachments; its height follows the content) above its HTML or text body.
     """
 
     static let renderOptions: Set<String> = Set([
         "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
-        "timezone",
+        "timezone", "allow-dir",
     ]).union(SceneOptions.options)
     /// Options that only `render` takes: film outputs.
     static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
     /// How `render` writes frames; they do not change a frame's pixels.
     static let frameWriterOptions: Set<String> = ["png", "jobs"]
 
-    public func run(_ arguments: [String]) -> Int32 {
+    public func run(_ given: [String]) -> Int32 {
+        // `--timeout` is the process's (`main`); here it is only checked and set aside.
+        let arguments: [String]
+        do {
+            arguments = try Self.timeout(in: given).rest
+        } catch {
+            standardError("snapshot: \(error)")
+            return 2
+        }
         guard let command = arguments.first else {
             standardError(Self.usage)
             return 2
@@ -89,11 +141,10 @@ public struct SnapshotCommand {
             return 2
         } catch let error as RenderError {
             standardError("snapshot: \(error.description)")
-            if case .input = error { return 2 }
-            return 1
+            return 2
         } catch {
             standardError("snapshot: \(error.localizedDescription)")
-            return 1
+            return 2
         }
     }
 
@@ -114,11 +165,7 @@ public struct SnapshotCommand {
             return 0
         }
         let directory = arguments.value("out") ?? "snapshots"
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.output("cannot create output folder '\(directory)'")
-        }
+        try OutputFolder.create(directory)
         if arguments.has("full-page") {
             let scene = renderer.scene
             let (canvas, wasCut) = try renderer.document.renderFullPage(
@@ -208,6 +255,7 @@ public struct SnapshotCommand {
         if let mailPath {
             scene.baseDirectory = URL(fileURLWithPath: mailPath).deletingLastPathComponent().path
         }
+        scene.allowedDirectories = try allowedDirectories(arguments)
         if let offsets = arguments.value("offsets") { scene.offsets = try parseOffsets(offsets) }
         // A device first: explicit sizes and safe areas below override its values.
         try SceneOptions.applyDevice(arguments, to: &scene)
@@ -229,6 +277,17 @@ public struct SnapshotCommand {
         try SceneOptions.apply(arguments, to: &scene)
         try scene.validate()
         return scene
+    }
+
+    /// `--allow-dir DIR` (repeatable): existing folders whose files a mail may read too.
+    func allowedDirectories(_ arguments: Arguments) throws -> [String] {
+        try arguments.allValues("allow-dir").map { path in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("--allow-dir '\(path)' is not a folder")
+            }
+            return path
+        }
     }
 
     func readMail(_ path: String) throws -> String {

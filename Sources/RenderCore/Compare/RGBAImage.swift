@@ -77,12 +77,14 @@ public struct RGBAImage: Equatable, Sendable {
     /// never leaves a truncated image.
     public func writePNG(to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
-            var message = [CChar](repeating: 0, count: 160)
-            let status = pixels.withUnsafeBytes { bytes in
-                snapshot_png_write(temporary, bytes.bindMemory(to: UInt8.self).baseAddress, UInt32(width), UInt32(height), &message, message.count)
-            }
-            guard status == 0 else {
-                throw RenderError.output("cannot write \(path): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            try AtomicFile.withTemporaryFile(temporary, for: path) { file in
+                var message = [CChar](repeating: 0, count: 160)
+                let status = pixels.withUnsafeBytes { bytes in
+                    snapshot_png_write(file, bytes.bindMemory(to: UInt8.self).baseAddress, UInt32(width), UInt32(height), &message, message.count)
+                }
+                guard status == 0 else {
+                    throw RenderError.output("cannot write \(path): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+                }
             }
         }
     }
@@ -91,39 +93,4 @@ public struct RGBAImage: Equatable, Sendable {
 extension Canvas {
     /// The frame as straight RGBA, ready to compare.
     public var rgbaImage: RGBAImage { RGBAImage(canvas: self) }
-}
-
-/// Writes files through a temporary name in the same folder and a rename, which is atomic on
-/// POSIX file systems: readers see the old file or the new one, never half of one.
-public enum AtomicFile {
-    public static func write(to path: String, _ produce: (String) throws -> Void) throws {
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        do {
-            try produce(temporary)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw RenderError.output("cannot write \(path): \(reason)")
-        }
-    }
-
-    public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { temporary in
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw RenderError.output("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
-    /// Copies a file's bytes into place atomically (promoting an actual image to a golden).
-    public static func copy(from source: String, to path: String) throws {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw RenderError.input("cannot read '\(source)'")
-        }
-        try write(data, to: path)
-    }
 }

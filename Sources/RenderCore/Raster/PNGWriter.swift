@@ -95,28 +95,14 @@ extension ARGB32Pixels {
 
 /// Writes PNG files with libpng at a chosen zlib level and filter.
 enum PNGWriter {
-    /// Writes to a temporary file beside `path`, then renames it into place, so an
-    /// interrupted run never leaves a truncated image. The temporary name is unique per
-    /// thread, so frames written in parallel never share one.
+    /// Writes through `AtomicFile` (a temporary file beside `path`, then a rename), so an
+    /// interrupted run never leaves a truncated image; temporary names are unique per call,
+    /// so frames written in parallel never share one.
     static func write(_ pixels: ARGB32Pixels, to path: String, compression: PNGCompression, knownOpaque: Bool) throws {
-        let temporary = path + ".tmp-\(getpid())-\(pthread_self())"
-        guard let file = fopen(temporary, "wb") else {
-            throw RenderError.output("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        var failure: String?
-        do {
-            try encode(pixels, opaque: knownOpaque || pixels.isOpaque, to: file, compression: compression)
-        } catch let error as RenderError {
-            failure = error.description
-        } catch {
-            failure = "\(error)"
-        }
-        if fflush(file) != 0 || ferror(file) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if fclose(file) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw RenderError.output("cannot write \(path): \(failure)")
+        try AtomicFile.write(to: path) { temporary in
+            try AtomicFile.withTemporaryFile(temporary, for: path) { file in
+                try encode(pixels, opaque: knownOpaque || pixels.isOpaque, to: file, compression: compression)
+            }
         }
     }
 

@@ -19,7 +19,7 @@ public enum ArtifactWriter {
     static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, diff: RGBAImage?,
                            to directory: String) throws -> FrameArtifacts {
         let folder = frameDirectory(outcome, in: directory)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try OutputFolder.create(folder)
         func path(_ name: String) -> String { absolute((folder as NSString).appendingPathComponent(name)) }
         var artifacts = FrameArtifacts(expected: nil, actual: path("actual.png"), diff: nil, result: path("result.json"))
         try actual.writePNG(to: artifacts.actual)
@@ -40,7 +40,7 @@ public enum ArtifactWriter {
     }
 
     static func writeRunReports(_ report: RegressionReport, to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputFolder.create(directory)
         let result = RunResult(report)
         try AtomicFile.write(try result.encoded(), to: (directory as NSString).appendingPathComponent("result.json"))
         try AtomicFile.write(Data(HTMLReport.render(result).utf8), to: (directory as NSString).appendingPathComponent("report.html"))
@@ -58,7 +58,7 @@ public enum ArtifactWriter {
             guard let actual = frame.artifacts?.actual, FileManager.default.fileExists(atPath: actual) else {
                 throw RenderError.input("the actual image of \(frame.scene) @\(Scene.format(frame.offset)) is gone; run `snapshot check` again")
             }
-            try FileManager.default.createDirectory(atPath: (frame.golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try OutputFolder.create((frame.golden as NSString).deletingLastPathComponent)
             try AtomicFile.copy(from: actual, to: frame.golden)
             written.append(frame.golden)
             goldenRoots.insert(result.goldenDirectory)

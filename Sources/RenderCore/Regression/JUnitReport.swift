@@ -33,7 +33,7 @@ public enum JUnitReport {
 
     public static func write(_ report: RegressionReport, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty { try OutputFolder.create(folder) }
         try AtomicFile.write(Data(render(report).utf8), to: path)
     }
 

@@ -42,21 +42,32 @@ public struct RegressionRunner {
         for (index, renderer) in renderers.enumerated() {
             for frame in renderer.frames { jobs.append((index, frame)) }
         }
+        let maximumFrames = ResourceLimits.standard.maximumFrames
+        guard jobs.count <= maximumFrames else {
+            throw RenderError.input("the suite stands for \(ResourceLimits.count(jobs.count)) frames; \(ResourceLimits.count(maximumFrames)) at most")
+        }
         let environment = EnvironmentFingerprint.current(scales: entries.map(\.scene.scale))
         let results = ResultSlots(count: jobs.count)
         let workers = max(1, min(concurrency, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let job = results.nextJob() {
                 let (entryIndex, frame) = jobs[job]
-                let outcome = process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame)
-                results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
+                do {
+                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame)
+                    results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
+                } catch {
+                    results.stop(error)
+                }
             }
         }
+        // A golden or artifact that cannot be written (a full disk, a read-only folder) ends
+        // the run with that error rather than passing for a frame that differs.
+        if let error = results.stopError { throw error }
         let frames = results.outcomes
         let wroteGoldens = frames.contains { $0.status == .recorded || $0.status == .rerecorded }
         let recorded = EnvironmentFingerprint.load(path: suite.fingerprintPath)
         if wroteGoldens {
-            try FileManager.default.createDirectory(atPath: suite.goldenDirectory, withIntermediateDirectories: true)
+            try OutputFolder.create(suite.goldenDirectory)
             var fingerprint = environment
             // Keep scales of goldens this run did not touch (a shard or a filtered run).
             if let recorded { fingerprint.scales = Array(Set(recorded.scales + environment.scales)).sorted() }
@@ -71,7 +82,7 @@ public struct RegressionRunner {
         return report
     }
 
-    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) -> FrameOutcome {
+    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) throws -> FrameOutcome {
         let golden = suite.goldenPath(scene: entry.name, offset: frame.userOffset)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
@@ -119,13 +130,16 @@ public struct RegressionRunner {
                                               diff: DiffImage.render(expected: expected, result: comparison), to: $0)
             }
             return failed
+        } catch let error as RenderError {
+            if case .output = error { throw error }
+            return outcome(.failed, nil, "error: \(error)")
         } catch {
             return outcome(.failed, nil, "error: \(error)")
         }
     }
 
     private func writeGolden(_ canvas: Canvas, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try OutputFolder.create((path as NSString).deletingLastPathComponent)
         try canvas.writePNG(to: path)
     }
 
@@ -182,9 +196,17 @@ private final class ResultSlots: @unchecked Sendable {
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
+    private(set) var stopError: Error?
+
+    /// Hands out no more jobs: the run ends with `error`.
+    func stop(_ error: Error) {
+        lock.lock(); defer { lock.unlock() }
+        if stopError == nil { stopError = error }
+    }
+
     func nextJob() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard next < slots.count else { return nil }
+        guard next < slots.count, stopError == nil else { return nil }
         next += 1
         return next - 1
     }

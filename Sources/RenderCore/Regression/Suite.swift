@@ -63,7 +63,8 @@ extension Suite {
     static let defaultKeys: Set<String> = renderKeys
 
     /// Reads and checks a suite file; every problem is a one-line `RenderError.input`.
-    public static func load(path: String) throws -> Suite {
+    /// `allowedDirectories` (`--allow-dir`) may hold mails and images too.
+    public static func load(path: String, allowedDirectories: [String] = []) throws -> Suite {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw RenderError.input("cannot read suite '\(path)': no such file")
@@ -93,7 +94,10 @@ extension Suite {
                 throw RenderError.input("\(fields.path): name '\(name)' may hold only letters, digits, '.', '_' and '-'")
             }
             guard seen.insert(name).inserted else { throw RenderError.input("\(fields.path): scene name '\(name)' is used twice") }
-            entries.append(try entry(name: name, fields: fields, defaults: defaults, folder: folder))
+            var entry = try entry(name: name, fields: fields, defaults: defaults, folder: folder,
+                                  allowed: allowedDirectories.map(ImageStore.resolved))
+            entry.scene.allowedDirectories = allowedDirectories
+            entries.append(entry)
         }
         let golden = try root.string("golden") ?? "golden"
         guard !golden.isEmpty else { throw RenderError.input("\(root.path).golden: empty folder name") }
@@ -101,7 +105,7 @@ extension Suite {
         return Suite(entries: entries, goldenDirectory: goldenDirectory, layout: .perScene, file: path)
     }
 
-    private static func entry(name: String, fields: JSONFields, defaults: JSONFields?, folder: String) throws -> Entry {
+    private static func entry(name: String, fields: JSONFields, defaults: JSONFields?, folder: String, allowed: [String]) throws -> Entry {
         let mail = try fields.string("mail"), inline = try fields.string("html")
         var scene: Scene
         let isMessage = mail.map(MailMessage.isMessageFile) ?? false
@@ -114,13 +118,13 @@ extension Suite {
                 throw RenderError.input("\(fields.path).timezone: \(error.description)")
             }
             let message: MailMessage
-            do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, context: fields.path)) } catch let error as RenderError {
+            do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, allowed: allowed, context: fields.path)) } catch let error as RenderError {
                 throw RenderError.input("\(fields.path).mail: \(error.description)")
             }
             // The template paints its own background unless the suite sets a header colour.
             let colour = try (fields.object("header")?.string("color") ?? defaults?.object("header")?.string("color")).flatMap(CSSColor.parse)
             scene = Scene(message: message, timeZone: timeZone, headerColor: colour)
-        case let (path?, nil): scene = Scene(html: try readMail(path, folder: folder, context: fields.path))
+        case let (path?, nil): scene = Scene(html: try readMail(path, folder: folder, allowed: allowed, context: fields.path))
         case let (nil, text?): scene = Scene(html: text)
         case (nil, nil): throw RenderError.input("\(fields.path): give 'mail' (a file) or 'html' (inline)")
         case (_?, _?): throw RenderError.input("\(fields.path): give either 'mail' or 'html', not both")
@@ -220,8 +224,8 @@ extension Suite {
     }
 
     /// Mail files are read only inside the suite's folder (design §6).
-    private static func readMail(_ path: String, folder: String, context: String) throws -> String {
-        let resolved = try resolveMail(path, folder: folder, context: context)
+    private static func readMail(_ path: String, folder: String, allowed: [String], context: String) throws -> String {
+        let resolved = try resolveMail(path, folder: folder, allowed: allowed, context: context)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
               let data = FileManager.default.contents(atPath: resolved) else {
@@ -230,10 +234,10 @@ extension Suite {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func resolveMail(_ path: String, folder: String, context: String) throws -> String {
+    private static func resolveMail(_ path: String, folder: String, allowed: [String], context: String) throws -> String {
         let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
         let resolved = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+        guard ([folder] + allowed).contains(where: { resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
             throw RenderError.input("\(context).mail: '\(path)' is outside the suite's folder")
         }
         return resolved

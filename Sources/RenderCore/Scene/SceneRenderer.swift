@@ -132,7 +132,7 @@ public struct SceneRenderer {
     /// whatever `jobs` is. Offsets that name the same file are rendered once.
     public func writeFrames(to directory: String, compression: PNGCompression = .fast,
                             jobs: Int = SceneRenderer.defaultJobs) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputFolder.create(directory)
         let paths = frames.map { frame in
             (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset)).png")
         }
