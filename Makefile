@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
                    fonts-liberation2 fonts-dejavu-core fonts-droid-fallback
 SNAPSHOT := .build/release/snapshot
 
-.PHONY: all deps build demo test bench bench-compare bench-layout fidelity clean
+.PHONY: all deps build demo test hostile bench bench-compare bench-layout fidelity clean
 
 all: build
 
@@ -34,6 +34,11 @@ demo: build
 # Swift Testing only: XCTest is disabled so the summary line counts our real tests.
 test: deps
 	$(SWIFT) test --disable-xctest
+
+# The hostile-input battery on the release binary: each case under 5 s and 1 GB, exit 0 or 2
+# with one line (scripts/hostile.py; not part of make test, which runs smaller copies).
+hostile: build
+	python3 scripts/hostile.py --binary $(SNAPSHOT)
 
 # Frame speed against headless Chromium and the bare zlib encode, peak memory, parallel
 # frames identical to single-threaded ones (not part of make test; see bench/bench.py).
