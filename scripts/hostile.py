@@ -279,6 +279,39 @@ def _():
     return html_case("<p " + " ".join(f"a{i}=v" for i in range(100_000)) + " class='" + " ".join(f"k{i}" for i in range(100_000)) + "'>x</p>")
 
 
+@case("formatting-reconstruction", unseen=True)
+def _():
+    # Each <p> reopens every open formatting element (HTML's "reconstruct the active formatting
+    # elements"): 1000 distinct <b>s times 15 000 paragraphs would be 15 million elements.
+    return html_case("".join(f"<b id=b{i}>" for i in range(1000)) + "<p>x" * 15_000)
+
+
+@case("zalgo-combining-marks", unseen=True)
+def _():
+    return html_case("<p>" + ("Z" + "\u0301\u0308\u0327" * 30_000 + " ") * 3 + "</p>")
+
+
+@case("zwj-emoji-chain", unseen=True)
+def _():
+    return html_case("<p>" + "\U0001F468\u200D" * 50_000 + "</p>")
+
+
+@case("wide-table-20k-cells", unseen=True)
+def _():
+    return html_case("<table><tr>" + "<td>c" * 15_000 + "</table>")
+
+
+@case("rowspan-grid", unseen=True)
+def _():
+    return html_case("<table>" + "<tr>" + "<td rowspan=65534>x" * 100 + "<tr><td>y" * 1_000 + "</table>")
+
+
+@case("images-10k", unseen=True)
+def _():
+    tile = data_uri(png(100, 100))
+    return html_case(f"<img src='{tile}' width=30 height=30>" * 10_000)
+
+
 # ---------------------------------------------------------------- running
 
 def run_case(binary, name, function, keep):

@@ -77,6 +77,14 @@ import Testing
         #expect(breaks.warnings == ["a paragraph has more than 10 line breaks; the rest are ignored"])
     }
 
+    @Test func charactersOfThousandsOfCodePointsAreShortened() {
+        let zalgo = Self.layout("<p>" + "Z" + String(repeating: "\u{301}\u{308}", count: 5_000) + " ok</p>")
+        #expect(zalgo.warnings == ["characters made of more than 32 code points (stacked combining marks) were shortened"])
+        let shortened = BoxTreeBuilder.shorteningLongCharacters("a\u{301}" + "Z" + String(repeating: "\u{301}", count: 40) + "é漢", limit: 32)
+        #expect(shortened?.unicodeScalars.count == 2 + 32 + 2)
+        #expect(BoxTreeBuilder.shorteningLongCharacters("plain text, and 漢字 with é", limit: 32) == nil)
+    }
+
     @Test func floatsPastTheLimitStayInTheFlow() {
         let document = Self.layout(String(repeating: "<div style='float:left;width:10px;height:10px'></div>", count: 5)) { $0.maximumFloats = 2 }
         #expect(document.warnings == ["the mail has more than 2 floats; the rest are laid out as if not floated"])

@@ -63,6 +63,10 @@ struct BoxTreeBuilder {
             }
             var text = WhiteSpaceProcessor.process(raw, style: style, lastWasSpace: &lastWasSpace)
             guard !text.isEmpty else { return }
+            if let shortened = BoxTreeBuilder.shorteningLongCharacters(text, limit: budget.limits.maximumScalarsPerCharacter) {
+                text = shortened
+                budget.warn("characters made of more than \(budget.limits.maximumScalarsPerCharacter) code points (stacked combining marks) were shortened")
+            }
             if text.utf8.count > allowance {
                 text = String(decoding: text.utf8.prefix(allowance), as: UTF8.self)
                 warnTextCut(wholeMail: wholeMail)
@@ -458,6 +462,22 @@ enum ListMarkers {
         var n = n, out = ""
         for (value, symbol) in table { while n >= value { out += symbol; n -= value } }
         return out
+    }
+}
+
+extension BoxTreeBuilder {
+    /// The text with each user-perceived character cut to its first `limit` code points, or
+    /// nil when none is longer. Shaping one character of thousands of combining marks
+    /// ("Zalgo" text) takes pango and harfbuzz seconds; Unicode's stream-safe format
+    /// (UAX #15) draws the line at 30 marks in a row.
+    static func shorteningLongCharacters(_ text: String, limit: Int) -> String? {
+        guard text.utf8.count > limit, !text.utf8.allSatisfy({ $0 < 0x80 }),
+              text.contains(where: { $0.unicodeScalars.count > limit }) else { return nil }
+        var out = String.UnicodeScalarView()
+        for character in text {
+            out.append(contentsOf: character.unicodeScalars.prefix(limit))
+        }
+        return String(out)
     }
 }
 

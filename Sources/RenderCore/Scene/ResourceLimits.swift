@@ -23,6 +23,9 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maximumSelectorTests = 3_000_000
     /// Text (in UTF-8 bytes) of one paragraph — one inline formatting context — past this is cut.
     public var maximumParagraphBytes = 200 << 10
+    /// Code points in one user-perceived character (a base and its combining marks, or a
+    /// joined emoji sequence) past this are dropped.
+    public var maximumScalarsPerCharacter = 32
     /// Forced line breaks (`<br>`) in one paragraph after this many are ignored.
     public var maximumParagraphLineBreaks = 5_000
     /// Text of the whole mail past this is cut.
