@@ -229,6 +229,7 @@ public struct SnapshotCommand {
         let scene = try makeScene(arguments, mail: arguments.positionals.first)
         let renderer = try SceneRenderer(scene: scene)
         for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
+        for warning in renderer.header?.warnings ?? [] { standardError("snapshot: warning: header: \(warning)") }
         return renderer
     }
 

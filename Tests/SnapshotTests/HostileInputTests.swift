@@ -114,6 +114,12 @@ import Testing
         #expect(run.err == ["snapshot: cannot create output folder '\(file)/frames': Not a directory"])
     }
 
+    @Test func hostileHeaderFragmentIsBoundedToo() throws {
+        let run = try Self.render("<p>x</p>", extra: ["--header-html", String(repeating: "<span>", count: 30_000) + "From"])
+        #expect(run.status == 0)
+        #expect(run.err.contains("snapshot: warning: header: the mail has more than 20 000 elements; the rest is not shown"))
+    }
+
     @Test func timeoutIsCheckedForEveryCommand() {
         #expect(CommandRun(["render", "--timeout", "0"]).err == ["snapshot: --timeout must be a number of seconds above 0 and at most 86400, got '0'"])
         #expect(CommandRun(["diff", "--timeout=abc"]).status == 2)

@@ -29,7 +29,7 @@ public struct ResourceLimits: Sendable, Equatable {
     /// Forced line breaks (`<br>`) in one paragraph after this many are ignored.
     public var maximumParagraphLineBreaks = 5_000
     /// Text of the whole mail past this is cut.
-    public var maximumTextBytes = 2 << 20
+    public var maximumTextBytes = 1 << 20
     /// Floats after this many in the mail are laid out in the flow instead.
     public var maximumFloats = 2_000
     /// The laid-out mail is cut at this height (CSS px): frames show what fits.

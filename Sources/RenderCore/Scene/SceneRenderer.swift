@@ -19,7 +19,7 @@ public struct SceneRenderer {
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
-                            appearance: scene.appearance)
+                            appearance: scene.appearance, limits: scene.limits)
         }
         geometry = ScrollScene(scene: scene, document: document)
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)
