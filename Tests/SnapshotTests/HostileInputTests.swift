@@ -99,6 +99,19 @@ import Testing
         #expect(run.err.first?.contains(message) == true, "\(run.err)")
     }
 
+    @Test func suiteOfTooManyFramesIsRefusedBeforeRendering() throws {
+        let folder = temporaryDirectory("suite-frames")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let offsets = (0..<1000).map(String.init).joined(separator: ",")
+        let scenes = (0..<11).map { "{\"name\": \"s\($0)\", \"html\": \"<p>x</p>\", \"offsets\": [\(offsets)]}" }.joined(separator: ",")
+        try "{\"scenes\": [\(scenes)]}".write(toFile: folder + "/snapshot.json", atomically: true, encoding: .utf8)
+        let run = CommandRun(["record", folder + "/snapshot.json", "--artifacts", folder + "/art"])
+        #expect(run.status == 2)
+        #expect(run.err == ["snapshot: the suite stands for 11 000 frames; 10 000 at most"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/golden"))
+    }
+
     @Test func offsetsLikeMinusZeroRenderAtRest() throws {
         let run = try Self.render("<p>x</p>", extra: ["--offsets", "-0"])
         #expect(run.status == 0)
