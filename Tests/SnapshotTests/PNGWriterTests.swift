@@ -54,12 +54,17 @@ import Testing
         #expect(Self.colourType(path("frame.png")) == 2)  // RGB
     }
 
-    /// Widths that are not a multiple of four exercise the converter's tail.
-    @Test(arguments: [1, 2, 3, 5, 7, 64])
+    /// Widths that are not a multiple of four exercise the converter's tail; a different
+    /// colour in every column shows any pixel or channel out of place.
+    @Test(arguments: [1, 2, 3, 5, 6, 7, 9, 10, 64, 1170])
     func opaqueCanvasOfAnyWidthRoundTrips(width: Int) throws {
         let canvas = Canvas(pixelWidth: width, pixelHeight: 3, scale: 1)!
         canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: 3), RGBA(r: 0.1, g: 0.5, b: 0.9, a: 1))
         canvas.fill(Rect(x: 0.5, y: 0.5, width: Double(width) / 2, height: 2), RGBA(r: 1, g: 0.8, b: 0, a: 1))
+        for x in 0..<width {
+            let colour = RGBA(r: Double(x % 251) / 250, g: Double(x * 7 % 253) / 252, b: Double(x * 13 % 255) / 254, a: 1)
+            canvas.fill(Rect(x: Double(x), y: 2, width: 1, height: 1), colour)
+        }
         try canvas.writePNG(to: path("odd.png"))
         #expect(PixelImage(contentsOfPNG: path("odd.png")) == canvas.image)
         #expect(Self.colourType(path("odd.png")) == 2)

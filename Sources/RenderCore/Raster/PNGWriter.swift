@@ -46,7 +46,7 @@ struct ARGB32Pixels {
     func convert(row y: Int, opaque: Bool, into output: UnsafeMutablePointer<UInt8>) {
         let pixels = row(y)
         if opaque {
-            convertOpaque(pixels, into: UnsafeMutableRawPointer(output))
+            snapshot_argb32_to_rgb(pixels, output, width)
             return
         }
         for x in 0..<width {
@@ -61,34 +61,6 @@ struct ARGB32Pixels {
             out[1] = UInt8(((pixel >> 8 & 0xFF) * 255 + alpha / 2) / alpha)
             out[2] = UInt8(((pixel & 0xFF) * 255 + alpha / 2) / alpha)
             out[3] = UInt8(alpha)
-        }
-    }
-}
-
-extension ARGB32Pixels {
-    /// ARGB → RGB bytes, four pixels into three 32-bit stores at a time: this runs over every
-    /// pixel of every frame, and whole-word stores are several times faster than byte stores.
-    private func convertOpaque(_ pixels: UnsafePointer<UInt32>, into output: UnsafeMutableRawPointer) {
-        /// The pixel's R, G, B as the low three bytes of a little-endian word, in that order.
-        @inline(__always) func rgb(_ pixel: UInt32) -> UInt32 {
-            (pixel >> 16 & 0xFF) | (pixel & 0xFF00) | (pixel & 0xFF) << 16
-        }
-        var x = 0
-        while x + 4 <= width {
-            let a = rgb(pixels[x]), b = rgb(pixels[x + 1]), c = rgb(pixels[x + 2]), d = rgb(pixels[x + 3])
-            let out = output.advanced(by: 3 * x)
-            out.storeBytes(of: (a | b << 24).littleEndian, as: UInt32.self)
-            out.storeBytes(of: (b >> 8 | c << 16).littleEndian, toByteOffset: 4, as: UInt32.self)
-            out.storeBytes(of: (c >> 16 | d << 8).littleEndian, toByteOffset: 8, as: UInt32.self)
-            x += 4
-        }
-        while x < width {
-            let value = rgb(pixels[x])
-            let out = output.advanced(by: 3 * x).assumingMemoryBound(to: UInt8.self)
-            out[0] = UInt8(truncatingIfNeeded: value)
-            out[1] = UInt8(truncatingIfNeeded: value >> 8)
-            out[2] = UInt8(truncatingIfNeeded: value >> 16)
-            x += 1
         }
     }
 }
