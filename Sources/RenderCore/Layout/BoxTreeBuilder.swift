@@ -365,7 +365,7 @@ struct BoxTreeBuilder {
     /// HTML's rules for parsing non-negative integers, clamped as browsers clamp spans.
     private func span(_ raw: String?, name: String, limit: Int) -> Int {
         guard let raw else { return 1 }
-        let digits = raw.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        let digits = raw.trimmingWhitespaces().prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return 1 }
         guard digits.count <= 18, let value = Int(digits), value <= limit else {
             budget.warn("\(name) above \(limit) is taken as \(limit)")

@@ -3,7 +3,7 @@
 extension ComputedStyle {
     mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
         let name = declaration.name
-        let value = declaration.value.trimmingCharacters(in: .whitespaces)
+        let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
         if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             applyGlobalKeyword(keyword, to: name, parent: parent)

@@ -29,7 +29,7 @@ enum BackgroundParser {
         if let range = lower.range(of: "url(") {
             let rest = layer[range.upperBound...]
             guard let close = rest.firstIndex(of: ")") else { return nil }
-            var url = rest[..<close].trimmingCharacters(in: .whitespaces)
+            var url = rest[..<close].trimmingWhitespaces()
             if let first = url.first, first == "\"" || first == "'", url.count >= 2 { url = String(url.dropFirst().dropLast()) }
             return url.isEmpty ? nil : .url(url)
         }
@@ -52,7 +52,7 @@ enum BackgroundParser {
             default: break
             }
         }
-        return String(value[start...]).trimmingCharacters(in: .whitespaces)
+        return String(value[start...]).trimmingWhitespaces()
     }
 
     static func linearGradient(_ arguments: String) -> BackgroundImage? {
@@ -60,9 +60,9 @@ enum BackgroundParser {
         var depth = 0, current = ""
         for ch in arguments {
             if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
-            if ch == "," && depth == 0 { parts.append(current.trimmingCharacters(in: .whitespaces)); current = "" } else { current.append(ch) }
+            if ch == "," && depth == 0 { parts.append(current.trimmingWhitespaces()); current = "" } else { current.append(ch) }
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.trimmingWhitespaces())
         var angle = 180.0
         if let first = parts.first?.lowercased() {
             if first.hasSuffix("deg"), let degrees = Double(first.dropLast(3)) { angle = degrees; parts.removeFirst() }

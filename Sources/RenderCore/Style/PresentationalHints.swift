@@ -81,7 +81,7 @@ enum PresentationalHints {
 
     /// `100` → `100px`, `50%` → `50%`; browsers read the leading number and ignore the rest.
     static func dimension(_ raw: String) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespaces()
         let digits = text.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(digits), value.isFinite else { return nil }
         let isPercent = text.dropFirst(digits.count).hasPrefix("%")
@@ -90,14 +90,14 @@ enum PresentationalHints {
     }
 
     static func pixelCount(_ raw: String) -> Int? {
-        let digits = raw.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
+        let digits = raw.trimmingWhitespaces().prefix { $0.isNumber }
         guard !digits.isEmpty, digits.count < 7 else { return digits.isEmpty ? nil : 999_999 }
         return Int(digits)
     }
 
     /// HTML's legacy colour values: CSS colours plus bare hex like `ffffff`.
     static func legacyColor(_ raw: String) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespaces()
         if CSSColor.parse(text) != nil { return text }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if [3, 6].contains(hex.count), hex.allSatisfy(\.isHexDigit) { return "#" + hex }
@@ -105,7 +105,7 @@ enum PresentationalHints {
     }
 
     static func fontSizeKeyword(_ raw: String) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespaces()
         let relative = text.first == "+" || text.first == "-"
         guard var size = Int(relative ? String(text.dropFirst()) : text) else { return nil }
         if relative { size = 3 + (text.first == "-" ? -size : size) }

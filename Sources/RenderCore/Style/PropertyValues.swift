@@ -29,7 +29,7 @@ enum PropertyValues {
 
     /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`.
     static func length(_ raw: String, fontSize: Double, rootFontSize: Double, allowAuto: Bool = true) -> Length? {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = raw.trimmingWhitespaces().lowercased()
         if text == "auto" { return allowAuto ? .auto : nil }
         if text.hasSuffix("%") {
             guard let number = finiteNumber(text.dropLast()) else { return nil }
@@ -56,7 +56,7 @@ enum PropertyValues {
     }
 
     static func color(_ raw: String, current: RGBA) -> RGBA? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespaces()
         if text.lowercased() == "currentcolor" { return current }
         return CSSColor.parse(text)
     }
@@ -66,7 +66,7 @@ enum PropertyValues {
             "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
             "x-large": 24, "xx-large": 32, "xxx-large": 48,
         ]
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = raw.trimmingWhitespaces().lowercased()
         if let size = keywords[text] { return size }
         if text == "smaller" { return parentSize / 1.2 }
         if text == "larger" { return parentSize * 1.2 }
@@ -76,7 +76,7 @@ enum PropertyValues {
     }
 
     static func fontWeight(_ raw: String, parent: Int) -> Int? {
-        switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch raw.trimmingWhitespaces().lowercased() {
         case "normal": return 400
         case "bold": return 700
         case "bolder": return parent >= 600 ? 900 : (parent >= 400 ? 700 : 400)
@@ -87,7 +87,7 @@ enum PropertyValues {
 
     static func fontFamilies(_ raw: String) -> [String] {
         raw.split(separator: ",").map { item in
-            var name = item.trimmingCharacters(in: .whitespaces)
+            var name = item.trimmingWhitespaces()
             if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
                 name = String(name.dropFirst().dropLast())
             }
@@ -96,7 +96,7 @@ enum PropertyValues {
     }
 
     static func lineHeight(_ raw: String, fontSize: Double, rootFontSize: Double) -> LineHeight? {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = raw.trimmingWhitespaces().lowercased()
         if text == "normal" { return .normal }
         if let number = finiteNumber(Substring(text)), number >= 0 { return .number(number) }
         guard let length = length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false),
