@@ -63,4 +63,53 @@ import Testing
             }
         }
     }
+
+    /// Every glyph of a document with its position (colours aside).
+    static func glyphs(_ html: String) -> [Glyph] {
+        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
+        return document.displayList.entries.flatMap { entry -> [Glyph] in
+            if case .glyphs(let run) = entry.item { return run.glyphs }
+            return []
+        }
+    }
+
+    /// Colour spans do not change the fonts, so 5000 of them break and place the words
+    /// exactly where the plain paragraph has them.
+    @Test func paragraphOfFiveThousandSpansLaysOutAsPlainText() {
+        let words = (0..<5000).map { "word\($0 % 97)" }
+        let plain = "<p>" + words.joined(separator: " ") + "</p>"
+        let spans = "<p>" + words.enumerated().map { index, word in
+            "<span style=\"color:#\(index % 2 == 0 ? "c00" : "00c")\">\(word)</span>"
+        }.joined(separator: " ") + "</p>"
+        let expected = Self.glyphs(plain)
+        #expect(expected.count > 20_000)
+        #expect(Self.glyphs(spans) == expected)
+    }
+
+    /// Thousands of slashes, each suppressing pango's break after it, still never let a line
+    /// break after one: every line starts after a space.
+    @Test func paragraphWithThousandsOfSlashesNeverBreaksAfterOne() {
+        let text = (0..<1500).map { "a/b/c/\($0 % 10)" }.joined(separator: " ")
+        var content = InlineContent()
+        content.items = [.text(text, ComputedStyle())]
+        LaidOutDocument.layoutLock.lock()
+        defer { LaidOutDocument.layoutLock.unlock() }
+        let result = InlineLayout(fonts: .shared, container: ComputedStyle()).layout(content, width: 150) { _ in }
+        let bytes = Array(text.utf8)
+        #expect(result.lineStarts.count > 100)
+        for start in result.lineStarts.dropFirst() {
+            #expect(bytes[start - 1] == UInt8(ascii: " "), "a line starts at byte \(start)")
+        }
+    }
+
+    /// Paths number same-tag siblings among thousands of children.
+    @Test func domPathsNumberThousandsOfSiblings() {
+        let children = (0..<3000).map { $0 % 3 == 0 ? "<div>d</div>" : "<p>p</p>" }.joined()
+        let document = LaidOutDocument(html: "<body>" + children + "</body>", viewportWidth: 390, viewportHeight: 844)
+        let paths = Set(document.boxes.map(\.path))
+        #expect(paths.contains("/body[0]/div[999]"))
+        #expect(paths.contains("/body[0]/p[1999]"))
+        #expect(!paths.contains("/body[0]/p[2000]"))
+        #expect(document.boxes.count == 3001)
+    }
 }

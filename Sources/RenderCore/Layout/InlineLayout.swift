@@ -86,8 +86,7 @@ struct InlineLayout {
         let layout = pango_layout_new(fonts.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
-        let attributes = buildAttributes(segments)
-        suppressBreaksBrowsersDoNotTake(in: text, attributes)
+        let attributes = buildAttributes(segments, noBreakAfter: slashesBrowsersDoNotBreakAfter(in: text))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         switch container.wordBreak {
@@ -119,9 +118,7 @@ struct InlineLayout {
         }
         let scale = Double(PANGO_SCALE)
         let lines = buildLines(layout, segments)
-        let lineStarts = (0..<Int(pango_layout_get_line_count(layout))).map { index in
-            Int(pango_layout_get_line_readonly(layout, Int32(index))?.pointee.start_index ?? 0)
-        }
+        let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         return Result(lines: lines, width: Double(logical.x + logical.width) / scale,
                       firstLineEnd: Double(firstLine.x + firstLine.width) / scale, lineStarts: lineStarts)
     }
@@ -145,7 +142,11 @@ struct InlineLayout {
         return (text, segments)
     }
 
-    private func buildAttributes(_ segments: [Segment]) -> OpaquePointer {
+    /// Attributes are inserted in ascending start order: `pango_attr_list_insert` appends
+    /// those in constant time but scans the whole list for any other, which made paragraphs
+    /// with thousands of slashes quadratic. The list ends up as it did when the slash
+    /// attributes were inserted after all the others.
+    private func buildAttributes(_ segments: [Segment], noBreakAfter slashes: [Int]) -> OpaquePointer {
         let list = pango_attr_list_new()!
         // Browsers never add hyphens where they break inside a word.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
@@ -155,7 +156,20 @@ struct InlineLayout {
             attribute.pointee.end_index = UInt32(segment.end)
             pango_attr_list_insert(list, attribute)
         }
+        var nextSlash = 0
+        /// The slash attributes that start before `offset` (after those of earlier segments).
+        func insertSlashes(before offset: Int) {
+            while nextSlash < slashes.count, slashes[nextSlash] < offset {
+                if let attribute = pango_attr_allow_breaks_new(0) {
+                    attribute.pointee.start_index = UInt32(slashes[nextSlash])
+                    attribute.pointee.end_index = UInt32(slashes[nextSlash] + 2)
+                    pango_attr_list_insert(list, attribute)
+                }
+                nextSlash += 1
+            }
+        }
         for segment in segments {
+            insertSlashes(before: segment.start)
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
                 let description = FontDescription(style: style)
@@ -182,22 +196,23 @@ struct InlineLayout {
                 insert(pango_attr_shape_new(&rect, &rect), segment)
             }
         }
+        insertSlashes(before: Int.max)
         return list
     }
 
     /// Pango breaks after `/` inside URLs and paths; Blink and WebKit (ICU line breaking)
-    /// do not, so such text overflows there as it does in a browser.
-    private func suppressBreaksBrowsersDoNotTake(in text: String, _ list: OpaquePointer) {
-        let bytes = Array(text.utf8)
-        guard bytes.count > 1 else { return }
-        for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "/") {
-            let next = bytes[index + 1]
-            guard next != UInt8(ascii: " "), next != UInt8(ascii: "\n"), next != UInt8(ascii: "\t") else { continue }
-            guard let attribute = pango_attr_allow_breaks_new(0) else { continue }
-            attribute.pointee.start_index = UInt32(index)
-            attribute.pointee.end_index = UInt32(index + 2)
-            pango_attr_list_insert(list, attribute)
+    /// do not, so such text overflows there as it does in a browser. Returns the byte
+    /// offsets of the slashes whose break (before the next character) is to be suppressed.
+    private func slashesBrowsersDoNotBreakAfter(in text: String) -> [Int] {
+        var offsets: [Int] = []
+        var previous: UInt8 = 0
+        for (index, byte) in text.utf8.enumerated() {
+            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\t") {
+                offsets.append(index - 1)
+            }
+            previous = byte
         }
+        return offsets
     }
 
     // MARK: Lines
@@ -208,13 +223,24 @@ struct InlineLayout {
         let segment: Segment
     }
 
+    /// The layout's lines in order. One walk of pango's list: `pango_layout_get_line(i)`
+    /// walks it from the head each time, quadratic in a paragraph's line count.
+    private func layoutLines(_ layout: OpaquePointer) -> [UnsafeMutablePointer<PangoLayoutLine>] {
+        var lines: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var node = pango_layout_get_lines_readonly(layout)
+        while let current = node {
+            if let line = current.pointee.data { lines.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
+            node = current.pointee.next
+        }
+        return lines
+    }
+
     private func buildLines(_ layout: OpaquePointer, _ segments: [Segment]) -> [LineBox] {
-        let lineCount = Int(pango_layout_get_line_count(layout))
+        let layoutLines = layoutLines(layout)
+        let lineCount = layoutLines.count
         var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
-        for index in 0..<lineCount {
-            if let line = pango_layout_get_line_readonly(layout, Int32(index)) {
-                lineIndexByPointer[UnsafeMutableRawPointer(line)] = index
-            }
+        for (index, line) in layoutLines.enumerated() {
+            lineIndexByPointer[UnsafeMutableRawPointer(line)] = index
         }
         var runsPerLine = [[RunInfo]](repeating: [], count: lineCount)
         let iterator = pango_layout_get_iter(layout)!
