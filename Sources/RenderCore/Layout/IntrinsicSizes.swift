@@ -74,7 +74,7 @@ struct IntrinsicSizes {
         var atomicMax = 0.0
         let inline = InlineLayout(fonts: engine.fonts, container: style)
         // Atomic inlines take their own max-content width when measuring the line's max…
-        let maxRun = inline.layout(content, width: nil) { atomic in
+        let maxRun = inline.widestLine(content, width: nil) { atomic in
             let widths = self.outerWidths(atomic)
             atomicMax = max(atomicMax, widths.max)
             self.engine.layoutBlock(atomic, containingWidth: widths.max)
@@ -82,9 +82,9 @@ struct IntrinsicSizes {
         // …and their min-content width when measuring the narrowest wrap.
         var minContent = inline
         minContent.measuringMinContent = true
-        let minRun = minContent.layout(content, width: 0) { atomic in
+        let minRun = minContent.widestLine(content, width: 0) { atomic in
             self.engine.layoutBlock(atomic, containingWidth: self.outerWidths(atomic).min)
         }
-        return (minRun.width, max(maxRun.width, minRun.width))
+        return (minRun, max(maxRun, minRun))
     }
 }
