@@ -27,6 +27,7 @@ public final class DecodedImage: @unchecked Sendable {
         if let (width, height) = declaredSize(bytes, format: format), width * height > maximumPixels {
             throw Failure.tooLarge(width: width, height: height)
         }
+        if format == "bmp" && !bmpHeaderFits(bytes) { throw Failure.undecodable }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(format, &error) else {
             g_clear_error(&error)
@@ -143,6 +144,15 @@ public final class DecodedImage: @unchecked Sendable {
         if bytes.count >= 12, starts(Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "webp" }
         if starts(Array("BM".utf8)) { return "bmp" }
         return nil
+    }
+
+    /// gdk-pixbuf's BMP loader sizes its buffer from the header's own length field before it
+    /// knows the image's size (so before the pixel limit applies): a 60-byte file could ask
+    /// for 4 GB. In a real BMP that header (after the 14-byte file header) lies inside the file.
+    static func bmpHeaderFits(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 18 else { return false }
+        let headerLength = Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24
+        return 14 + headerLength <= bytes.count
     }
 
     /// Copies a pixbuf (straight RGB or RGBA, 8 bits) into a premultiplied ARGB32 surface.
