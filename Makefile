@@ -11,7 +11,7 @@ SNAPSHOT := .build/release/snapshot
 # pays before its first frame), for a larger binary.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: all deps build demo test hostile bench bench-compare bench-layout fidelity clean
+.PHONY: all deps build demo test hostile test-asan test-ubsan fuzz fuzz-short fuzz-build bench bench-compare bench-layout fidelity clean
 
 all: build
 
@@ -44,6 +44,32 @@ test: deps
 hostile: build
 	python3 scripts/hostile.py --binary $(SNAPSHOT)
 
+# The test suite under AddressSanitizer / UndefinedBehaviorSanitizer, each in its own build
+# folder so the normal build stays as it is. Swift's crash handler is off so that the
+# sanitizer's report is the one printed.
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp
+test-asan: deps
+	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
+
+test-ubsan: deps
+	$(SANITIZER_ENV) UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  $(SWIFT) test --disable-xctest --sanitize=undefined --scratch-path .build-ubsan
+
+# libFuzzer targets (Fuzz/, a package of its own with its own .build): each runs FUZZ_SECONDS
+# (5 targets x 120 s = 10 min); fuzz-short is CI's run, 10 s each. See Fuzz/run.sh.
+FUZZ_SECONDS ?= 120
+FUZZ_SHORT_SECONDS ?= 10
+fuzz-build: DEBIAN_PACKAGES += python3
+fuzz-build: deps
+	cd Fuzz && $(SWIFT) build -c release --sanitize fuzzer --sanitize address \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
+fuzz-short: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SHORT_SECONDS) Fuzz/run.sh
+
 # Frame speed against headless Chromium and the bare zlib encode, peak memory, parallel
 # frames identical to single-threaded ones (not part of make test; see bench/bench.py).
 bench: build
@@ -64,4 +90,4 @@ fidelity:
 	scripts/fidelity.sh
 
 clean:
-	rm -rf .build snapshots
+	rm -rf .build .build-asan .build-ubsan Fuzz/.build snapshots

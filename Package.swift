@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "snapshot", targets: ["Snapshot"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
         .library(name: "SnapshotTesting", targets: ["SnapshotTesting"]),
+        // For the fuzz targets in Fuzz/ (a separate package), which drive the argument parser.
+        .library(name: "SnapshotCLI", targets: ["SnapshotCLI"]),
     ],
     targets: [
         // C libraries from Debian packages, bound through module maps and pkg-config.
