@@ -14,11 +14,12 @@ import Testing
         return bytes
     }
 
-    /// The smallest valid BMP: 1×1, 24 bits, a 40-byte info header.
-    static func validBMP() -> [UInt8] {
+    /// A 24-bit BMP with a 40-byte info header; `width` × `height` as its header says, followed
+    /// by one red pixel row (the whole image when it is 1×1).
+    static func bmp(width: Int = 1, height: Int = 1) -> [UInt8] {
         func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
         let pixelRow: [UInt8] = [0x00, 0x00, 0xFF, 0x00]  // one red pixel (BGR) padded to 4 bytes
-        let infoHeader = le32(40) + le32(1) + le32(1) + [1, 0, 24, 0] + le32(0) + le32(pixelRow.count)
+        let infoHeader = le32(40) + le32(width) + le32(height) + [1, 0, 24, 0] + le32(0) + le32(pixelRow.count)
             + le32(2835) + le32(2835) + le32(0) + le32(0)
         return Array("BM".utf8) + le32(14 + 40 + pixelRow.count) + le32(0) + le32(14 + 40) + infoHeader + pixelRow
     }
@@ -29,8 +30,54 @@ import Testing
     }
 
     @Test func validBMPStillDecodes() throws {
-        #expect(DecodedImage.bmpHeaderFits(Self.validBMP()))
-        let image = try DecodedImage.decode(Self.validBMP())
+        #expect(DecodedImage.bmpHeaderFits(Self.bmp()))
+        let image = try DecodedImage.decode(Self.bmp())
         #expect(image.width == 1 && image.height == 1)
+    }
+
+    /// 3 × 16 777 218 pixels, over the limit, in 58 bytes: asking the loader to scale it to
+    /// 1×1 made BMP (which cannot scale while decoding) allocate all 50 M pixels and then scale
+    /// them down, for seconds (FuzzImages, timeout). A zero size stops the loader instead.
+    @Test func imageOverThePixelLimitIsRefusedWithoutDecodingIt() {
+        let start = Date()
+        #expect(throws: DecodedImage.Failure.tooLarge(width: 3, height: 16_777_218)) {
+            try DecodedImage.decode(Self.bmp(width: 3, height: 16_777_218))
+        }
+        #expect(Date().timeIntervalSince(start) < timeBudget(0.1))  // it took 0.4 s before, 10 s under ASan
+    }
+
+    /// The same stop for the loaders of the other formats: headers claiming 30000×30000 (PNG)
+    /// and 65535×65535 (GIF) pixels, with next to no data behind them.
+    @Test(arguments: ["png", "gif"])
+    func otherFormatsOverThePixelLimitAreRefusedWithoutDecoding(format: String) {
+        func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        let bytes: [UInt8]
+        if format == "png" {
+            let header = Array("IHDR".utf8) + be32(30_000) + be32(30_000) + [8, 6, 0, 0, 0]
+            bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + header + be32(Int(crc32(header)))
+                + be32(2) + Array("IDAT".utf8) + [0x78, 0x9C] + be32(0)
+        } else {
+            bytes = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00]
+                + [0x2C, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B]
+        }
+        let start = Date()
+        do {
+            _ = try DecodedImage.decode(bytes)
+            Issue.record("\(format): decoded, expected tooLarge")
+        } catch DecodedImage.Failure.tooLarge {
+        } catch {
+            Issue.record("\(format): \(error), expected tooLarge")
+        }
+        #expect(Date().timeIntervalSince(start) < timeBudget(0.1))
+    }
+
+    /// CRC-32 (PNG's chunk checksum), bit by bit: a test needs no speed.
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 }

@@ -42,8 +42,11 @@ public final class DecodedImage: @unchecked Sendable {
             limit.pointee.height = Int(height)
             if Int(width) * Int(height) > limit.pointee.maximumPixels || width <= 0 || height <= 0 {
                 limit.pointee.exceeded = true
-                // Shrink the decode to one pixel so the bomb is never expanded.
-                gdk_pixbuf_loader_set_size(loader?.assumingMemoryBound(to: GdkPixbufLoader.self), 1, 1)
+                // A zero size tells the loader to stop before it allocates anything (the
+                // convention gdk_pixbuf_get_file_info uses). A small size would not do: loaders
+                // that cannot scale while decoding (BMP, GIF, PNG) decode the bomb in full and
+                // scale it down afterwards.
+                gdk_pixbuf_loader_set_size(loader?.assumingMemoryBound(to: GdkPixbufLoader.self), 0, 0)
             }
         }
         let decoded: OpaquePointer? = withUnsafeMutablePointer(to: &limit) { limitPointer in
