@@ -46,8 +46,8 @@ hostile: build
 
 # The test suite under AddressSanitizer / UndefinedBehaviorSanitizer, each in its own build
 # folder so the normal build stays as it is. Swift's crash handler is off so that the
-# sanitizer's report is the one printed.
-SANITIZER_ENV := SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp
+# sanitizer's report is the one printed; time limits in tests stretch 4x (TimeBudget.swift).
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no SNAPSHOT_TEST_TIME_SCALE=4 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp
 test-asan: deps
 	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 
