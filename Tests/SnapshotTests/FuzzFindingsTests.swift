@@ -25,12 +25,25 @@ import Testing
     }
 
     @Test func bmpWhoseHeaderLengthOverrunsTheFileIsRefusedBeforeDecoding() {
-        #expect(!DecodedImage.bmpHeaderFits(Self.bmpClaimingHugeHeader()))
+        #expect(!DecodedImage.bmpHeadersFit(Self.bmpClaimingHugeHeader()))
         #expect(throws: DecodedImage.Failure.undecodable) { try DecodedImage.decode(Self.bmpClaimingHugeHeader()) }
     }
 
+    /// A BMP header saying its colour table has 0xFF00C81E entries: the loader reallocated its
+    /// buffer to 4 bytes an entry (4.2 GB) before reading them (FuzzImages, OOM).
+    @Test func bmpWhoseColourTableOverrunsTheFileIsRefusedBeforeDecoding() {
+        var bytes = Self.bmp(width: 3, height: 6)
+        bytes.replaceSubrange(46..<50, with: [0x1E, 0xC8, 0x00, 0xFF])
+        #expect(!DecodedImage.bmpHeadersFit(bytes))
+        #expect(throws: DecodedImage.Failure.undecodable) { try DecodedImage.decode(bytes) }
+    }
+
     @Test func validBMPStillDecodes() throws {
-        #expect(DecodedImage.bmpHeaderFits(Self.bmp()))
+        #expect(DecodedImage.bmpHeadersFit(Self.bmp()))
+        var withTwoColours = Self.bmp()  // a colour table that is there, 8 bytes before the pixels
+        withTwoColours.replaceSubrange(46..<50, with: [2, 0, 0, 0])
+        withTwoColours.insert(contentsOf: [UInt8](repeating: 0, count: 8), at: 54)
+        #expect(DecodedImage.bmpHeadersFit(withTwoColours))
         let image = try DecodedImage.decode(Self.bmp())
         #expect(image.width == 1 && image.height == 1)
     }

@@ -27,7 +27,7 @@ public final class DecodedImage: @unchecked Sendable {
         if let (width, height) = declaredSize(bytes, format: format), width * height > maximumPixels {
             throw Failure.tooLarge(width: width, height: height)
         }
-        if format == "bmp" && !bmpHeaderFits(bytes) { throw Failure.undecodable }
+        if format == "bmp" && !bmpHeadersFit(bytes) { throw Failure.undecodable }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(format, &error) else {
             g_clear_error(&error)
@@ -149,13 +149,19 @@ public final class DecodedImage: @unchecked Sendable {
         return nil
     }
 
-    /// gdk-pixbuf's BMP loader sizes its buffer from the header's own length field before it
-    /// knows the image's size (so before the pixel limit applies): a 60-byte file could ask
-    /// for 4 GB. In a real BMP that header (after the 14-byte file header) lies inside the file.
-    static func bmpHeaderFits(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 18 else { return false }
-        let headerLength = Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24
-        return 14 + headerLength <= bytes.count
+    /// gdk-pixbuf's BMP loader sizes buffers from header fields before it knows the image's
+    /// size (so before the pixel limit applies): from the info header's length and from its
+    /// colour count, so a 60-byte file could ask for 4 GB. In a real BMP the info header and
+    /// the colour table (4 bytes an entry) lie inside the file.
+    static func bmpHeadersFit(_ bytes: [UInt8]) -> Bool {
+        func littleEndian32(at offset: Int) -> Int? {
+            guard offset + 4 <= bytes.count else { return nil }
+            return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        guard let headerLength = littleEndian32(at: 14), 14 + headerLength <= bytes.count else { return false }
+        // Headers of 40 bytes and more (BITMAPINFOHEADER onwards) hold the colour count at 46.
+        guard headerLength >= 40, let colours = littleEndian32(at: 46) else { return true }
+        return 14 + headerLength + 4 * colours <= bytes.count
     }
 
     /// Copies a pixbuf (straight RGB or RGBA, 8 bits) into a premultiplied ARGB32 surface.
