@@ -38,10 +38,20 @@ import Testing
         #expect(throws: DecodedImage.Failure.undecodable) { try DecodedImage.decode(bytes) }
     }
 
+    /// A BMP header putting its pixels at offset 0x4A000000: the loader reallocated its buffer
+    /// to reach them (1.2 GB) before reading on (FuzzImages, OOM).
+    @Test func bmpWhosePixelsStartPastTheFileIsRefusedBeforeDecoding() {
+        var bytes = Self.bmp()
+        bytes.replaceSubrange(10..<14, with: [0x00, 0x00, 0x00, 0x4A])
+        #expect(!DecodedImage.bmpHeadersFit(bytes))
+        #expect(throws: DecodedImage.Failure.undecodable) { try DecodedImage.decode(bytes) }
+    }
+
     @Test func validBMPStillDecodes() throws {
         #expect(DecodedImage.bmpHeadersFit(Self.bmp()))
         var withTwoColours = Self.bmp()  // a colour table that is there, 8 bytes before the pixels
         withTwoColours.replaceSubrange(46..<50, with: [2, 0, 0, 0])
+        withTwoColours.replaceSubrange(10..<14, with: [62, 0, 0, 0])
         withTwoColours.insert(contentsOf: [UInt8](repeating: 0, count: 8), at: 54)
         #expect(DecodedImage.bmpHeadersFit(withTwoColours))
         let image = try DecodedImage.decode(Self.bmp())

@@ -150,15 +150,16 @@ public final class DecodedImage: @unchecked Sendable {
     }
 
     /// gdk-pixbuf's BMP loader sizes buffers from header fields before it knows the image's
-    /// size (so before the pixel limit applies): from the info header's length and from its
-    /// colour count, so a 60-byte file could ask for 4 GB. In a real BMP the info header and
-    /// the colour table (4 bytes an entry) lie inside the file.
+    /// size (so before the pixel limit applies): the info header's length, its colour count
+    /// and the pixels' offset, so a 60-byte file could ask for 4 GB. In a real BMP the info
+    /// header, the colour table (4 bytes an entry) and the start of the pixels lie inside the file.
     static func bmpHeadersFit(_ bytes: [UInt8]) -> Bool {
         func littleEndian32(at offset: Int) -> Int? {
             guard offset + 4 <= bytes.count else { return nil }
             return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
-        guard let headerLength = littleEndian32(at: 14), 14 + headerLength <= bytes.count else { return false }
+        guard let pixelsOffset = littleEndian32(at: 10), pixelsOffset <= bytes.count,
+              let headerLength = littleEndian32(at: 14), 14 + headerLength <= bytes.count else { return false }
         // Headers of 40 bytes and more (BITMAPINFOHEADER onwards) hold the colour count at 46.
         guard headerLength >= 40, let colours = littleEndian32(at: 46) else { return true }
         return 14 + headerLength + 4 * colours <= bytes.count
