@@ -58,6 +58,12 @@ static inline int snapshot_png_read(const char *path, snapshot_png *out, unsigne
     png_init_io(png, file);
     png_set_sig_bytes(png, 8);
     png_set_user_limits(png, 65535, 65535);
+    /* Chunks of text, profiles, palettes suggestions and unknown ones are skipped unread: libpng
+       would buffer each at the length its header claims, so a 200-byte file could ask for
+       4 GB (its chunk size cap only warns when reading). We use none of them. */
+    static const png_byte skipped_chunks[] = "iCCP\0iTXt\0tEXt\0zTXt\0sPLT\0eXIf";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped_chunks, (int)(sizeof skipped_chunks / 5));
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     if ((unsigned long)width * (unsigned long)height > max_pixels) {

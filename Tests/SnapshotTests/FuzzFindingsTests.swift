@@ -94,6 +94,42 @@ import Testing
         #expect(Date().timeIntervalSince(start) < timeBudget(0.1))
     }
 
+    /// A golden PNG whose first chunk after IHDR is a tEXt claiming 0x67620000 bytes: libpng
+    /// allocated that (1.7 GB) before reading it (FuzzImages, OOM in the golden reader); it
+    /// took 2.7 s to fail. Text chunks are now skipped unread.
+    @Test func goldenPNGWithAChunkLongerThanTheFileIsRefusedWithoutBufferingIt() throws {
+        func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        let header = Array("IHDR".utf8) + be32(480) + be32(480) + [8, 6, 0, 0, 0]
+        let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + header + be32(Int(crc32(header)))
+            + be32(0x6762_0000) + Array("tEXt".utf8) + Array("Software\0Adobe".utf8)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-findings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("golden.png").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let start = Date()
+        #expect(throws: RenderError.self) { _ = try RGBAImage(contentsOfPNG: path) }
+        #expect(Date().timeIntervalSince(start) < timeBudget(0.5))
+    }
+
+    /// Skipping those chunks keeps every PNG readable: a text chunk before the pixels.
+    @Test func goldenPNGWithTextStillReads() throws {
+        func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            be32(data.count) + Array(type.utf8) + data + be32(Int(crc32(Array(type.utf8) + data)))
+        }
+        let pixels: [UInt8] = [0x78, 0x01, 0x01, 0x05, 0x00, 0xFA, 0xFF, 0x00, 0xFF, 0x00, 0x00, 0xFF, 0x05, 0x00, 0x01, 0xFF]  // zlib, stored: filter 0, one red pixel
+        let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0])
+            + chunk("tEXt", Array("Software\0snapshot".utf8)) + chunk("IDAT", pixels) + chunk("IEND", [])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-findings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("golden.png").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let image = try RGBAImage(contentsOfPNG: path)
+        #expect(image.width == 1 && image.height == 1 && image[0, 0] == RGBAImage.pack(r: 255, g: 0, b: 0))
+    }
+
     /// CRC-32 (PNG's chunk checksum), bit by bit: a test needs no speed.
     func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
