@@ -94,6 +94,17 @@ import Testing
         #expect(Date().timeIntervalSince(start) < timeBudget(0.1))
     }
 
+    /// A PNG header declaring 0xE3E3E3E3 × 0xE3E3E3E3 pixels: width × height overflowed Int
+    /// in the header check and trapped (FuzzImages, deadly signal).
+    @Test func pngWhoseSidesOverflowTheirProductIsRefused() {
+        func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        let header = Array("IHDR".utf8) + be32(0xE3E3_E3E3) + be32(0xE3E3_E3E3) + [8, 6, 0, 0, 0]
+        let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + header + be32(Int(crc32(header)))
+        #expect(throws: DecodedImage.Failure.tooLarge(width: 0xE3E3_E3E3, height: 0xE3E3_E3E3)) {
+            try DecodedImage.decode(bytes)
+        }
+    }
+
     /// A golden PNG whose first chunk after IHDR is a tEXt claiming 0x67620000 bytes: libpng
     /// allocated that (1.7 GB) before reading it (FuzzImages, OOM in the golden reader); it
     /// took 2.7 s to fail. Text chunks are now skipped unread.

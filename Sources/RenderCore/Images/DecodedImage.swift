@@ -24,7 +24,9 @@ public final class DecodedImage: @unchecked Sendable {
         guard let format = sniffFormat(bytes) else { throw Failure.unsupportedFormat }
         // Refused from the header alone where we can read it: some loaders allocate (and
         // clear) the whole image before they report its size.
-        if let (width, height) = declaredSize(bytes, format: format), width * height > maximumPixels {
+        // A PNG header's sides reach 2^32 each: their product can overflow Int.
+        if let (width, height) = declaredSize(bytes, format: format),
+           case let (pixels, overflow) = width.multipliedReportingOverflow(by: height), overflow || pixels > maximumPixels {
             throw Failure.tooLarge(width: width, height: height)
         }
         if format == "bmp" && !bmpHeadersFit(bytes) { throw Failure.undecodable }
