@@ -430,3 +430,9 @@ private struct SampleDOM {
     #expect(CSSColor.parse("") == nil)
     #expect(CSSColor.parse("red blue") == nil)
 }
+
+@Test func valuesSplitOnTopLevelWhitespaceOnly() {
+    #expect(PropertyValues.components("1px solid rgb(1, 2, 3)") == ["1px", "solid", "rgb(1, 2, 3)"])
+    #expect(PropertyValues.components("url(\"a b.png\")  no-repeat\tcalc(100% - 10px)") == ["url(\"a b.png\")", "no-repeat", "calc(100% - 10px)"])
+    #expect(PropertyValues.components("  ") == [])
+}

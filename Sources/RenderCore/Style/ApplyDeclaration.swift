@@ -207,7 +207,8 @@ extension ComputedStyle {
         switch parts.first {
         case "cover": backgroundSize = .cover
         case "contain": backgroundSize = .contain
-        case nil, "auto" where parts.count == 1: backgroundSize = .auto
+        case nil: backgroundSize = .auto
+        case "auto" where parts.count == 1: backgroundSize = .auto
         default:
             let lengths = parts.prefix(2).map { PropertyValues.length($0, fontSize: fontSize, rootFontSize: rootFontSize) ?? .auto }
             backgroundSize = .explicit(lengths[0], lengths.count > 1 ? lengths[1] : .auto)

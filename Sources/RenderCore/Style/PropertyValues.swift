@@ -18,8 +18,8 @@ enum PropertyValues {
             case "\"", "'": quote = ch; current.append(ch)
             case "(": depth += 1; current.append(ch)
             case ")": depth = max(0, depth - 1); current.append(ch)
-            case " ", "\t", "\n", "\r", "\u{0C}" where depth == 0:
-                if !current.isEmpty { parts.append(current); current = "" }
+            case " ", "\t", "\n", "\r", "\u{0C}":
+                if depth > 0 { current.append(ch) } else if !current.isEmpty { parts.append(current); current = "" }
             default: current.append(ch)
             }
         }
