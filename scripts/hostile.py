@@ -312,6 +312,17 @@ def _():
     return html_case(f"<img src='{tile}' width=30 height=30>" * 10_000)
 
 
+@case("overdraw-5000-layers", unseen=True)
+def _():
+    layer = "<div style='height:900px;margin-bottom:-900px;background:rgba(255,0,0,.01)'>x</div>"
+    return html_case(layer * 5_000)
+
+
+@case("box-shadow-2000", unseen=True)
+def _():
+    return html_case("<div style='box-shadow:" + ",".join(["0 0 1000px 1000px red"] * 2_000) + "'>x</div>")
+
+
 # ---------------------------------------------------------------- running
 
 def run_case(binary, name, function, keep):

@@ -230,6 +230,7 @@ public struct SnapshotCommand {
         let renderer = try SceneRenderer(scene: scene)
         for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
         for warning in renderer.header?.warnings ?? [] { standardError("snapshot: warning: header: \(warning)") }
+        if let warning = renderer.paintBudgetWarning { standardError("snapshot: warning: \(warning)") }
         return renderer
     }
 

@@ -66,22 +66,8 @@ public struct SceneRenderer {
         let pixelExact = Double(canvas.pixelWidth) == scene.viewportWidth * scene.scale
             && Double(canvas.pixelHeight) == scene.viewportHeight * scene.scale
         let cull = cullOccluded && pixelExact
-        // The display list is in layout px; the web view shows it at zoomScale.
-        let zoom = document.zoomScale
-        let visibleInDocument = Rect(x: 0, y: -frame.content.y / zoom, width: max(document.width, scene.viewportWidth / zoom),
-                                     height: scene.viewportHeight / zoom)
-        var entries = document.displayIndex.entries(intersecting: visibleInDocument)
-        var opaque = false
-        if cull {
-            let occlusion = Occlusion(scale: scene.scale, originY: frame.content.y, zoom: zoom,
-                                      pixelWidth: Double(canvas.pixelWidth), pixelHeight: Double(canvas.pixelHeight))
-            entries = occlusion.removingHiddenFills(entries)
-            if let occluder = occlusion.lastOccluder(in: entries) {
-                // Everything below an opaque fill of the whole frame is hidden: start there.
-                entries.removeSubrange(..<occluder)
-                opaque = true
-            }
-        }
+        var (entries, opaque) = visibleEntries(frame, cull: cull, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
+        let zoom = document.zoomScale  // the display list is in layout px; the web view shows it at zoomScale
         if !opaque {
             // The web view's document view is at least as tall as the view itself.
             let canvasHeight = max(geometry.contentHeight, scene.viewportHeight)
@@ -107,6 +93,50 @@ public struct SceneRenderer {
         }
         // OVER keeps opaque pixels opaque, whatever is drawn on top.
         return opaque
+    }
+
+    /// The display-list entries a frame draws: those intersecting it, less the fills hidden
+    /// under opaque ones when `cull`, cut to the paint budget. `opaque` is true when an opaque
+    /// fill of the whole frame was found (everything before it is dropped).
+    func visibleEntries(_ frame: ScrollFrame, cull: Bool, pixelWidth: Int, pixelHeight: Int)
+        -> (entries: [DisplayList.Entry], opaque: Bool) {
+        let culled = culledEntries(frame, cull: cull, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        return (PaintBudget.limit(culled.entries, visible: culled.visible).entries, culled.opaque)
+    }
+
+    private func culledEntries(_ frame: ScrollFrame, cull: Bool, pixelWidth: Int, pixelHeight: Int)
+        -> (entries: [DisplayList.Entry], opaque: Bool, visible: Rect) {
+        // The display list is in layout px; the web view shows it at zoomScale.
+        let zoom = document.zoomScale
+        let visible = Rect(x: 0, y: -frame.content.y / zoom, width: max(document.width, scene.viewportWidth / zoom),
+                           height: scene.viewportHeight / zoom)
+        var entries = document.displayIndex.entries(intersecting: visible)
+        var opaque = false
+        if cull {
+            let occlusion = Occlusion(scale: scene.scale, originY: frame.content.y, zoom: zoom,
+                                      pixelWidth: Double(pixelWidth), pixelHeight: Double(pixelHeight))
+            entries = occlusion.removingHiddenFills(entries)
+            if let occluder = occlusion.lastOccluder(in: entries) {
+                // Everything below an opaque fill of the whole frame is hidden: start there.
+                entries.removeSubrange(..<occluder)
+                opaque = true
+            }
+        }
+        return (entries, opaque, visible)
+    }
+
+    /// A warning when frames paint past the paint budget (and so leave items out).
+    public var paintBudgetWarning: String? {
+        let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
+        let pixelHeight = Int((scene.viewportHeight * scene.scale).rounded())
+        let cull = Double(pixelWidth) == scene.viewportWidth * scene.scale && Double(pixelHeight) == scene.viewportHeight * scene.scale
+        let overpainted = frames.filter { frame in
+            let culled = culledEntries(frame, cull: cull, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+            return PaintBudget.exceeds(culled.entries, visible: culled.visible)
+        }
+        guard !overpainted.isEmpty else { return nil }
+        return "\(overpainted.count) frame(s) paint more than \(Int(PaintBudget.maximumCoverage)) times over their area; "
+            + "the backgrounds, images and shadows past that are not drawn"
     }
 
     private func drawHeader(_ rect: Rect, on canvas: Canvas, viewport: Rect) {
