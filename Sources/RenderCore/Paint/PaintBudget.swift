@@ -24,17 +24,6 @@ enum PaintBudget {
         return cut ? (kept, true) : (entries, false)
     }
 
-    /// Whether `entries` paint past the budget.
-    static func exceeds(_ entries: [DisplayList.Entry], visible: Rect) -> Bool {
-        let budget = maximumCoverage * visible.width * visible.height
-        var spent = 0.0
-        for entry in entries {
-            spent += cost(of: entry.item, visible: visible)
-            if spent > budget { return true }
-        }
-        return false
-    }
-
     private static func cost(of item: DisplayList.Item, visible: Rect) -> Double {
         func covered(_ rect: Rect) -> Double {
             guard let part = rect.intersection(visible) else { return 0 }

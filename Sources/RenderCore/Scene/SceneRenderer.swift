@@ -41,12 +41,21 @@ public struct SceneRenderer {
 
     /// A canvas of the frame's pixel size.
     func makeCanvas() throws -> Canvas {
-        let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
-        let pixelHeight = Int((scene.viewportHeight * scene.scale).rounded())
+        let (pixelWidth, pixelHeight) = framePixelSize
         guard let canvas = Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scene.scale) else {
             throw RenderError.output("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")
         }
         return canvas
+    }
+
+    /// A frame's size in pixels.
+    var framePixelSize: (width: Int, height: Int) {
+        (Int((scene.viewportWidth * scene.scale).rounded()), Int((scene.viewportHeight * scene.scale).rounded()))
+    }
+
+    /// Whether a canvas of this size has the frame's edges on pixel edges.
+    func isPixelExact(width: Int, height: Int) -> Bool {
+        Double(width) == scene.viewportWidth * scene.scale && Double(height) == scene.viewportHeight * scene.scale
     }
 
     /// Draws a frame on a canvas from `makeCanvas`, whatever it held before: writers reuse
@@ -63,9 +72,7 @@ public struct SceneRenderer {
         let viewport = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
         // The frame's edges fall on pixel edges, so an opaque fill of the viewport sets every
         // pixel outright, whatever was there.
-        let pixelExact = Double(canvas.pixelWidth) == scene.viewportWidth * scene.scale
-            && Double(canvas.pixelHeight) == scene.viewportHeight * scene.scale
-        let cull = cullOccluded && pixelExact
+        let cull = cullOccluded && isPixelExact(width: canvas.pixelWidth, height: canvas.pixelHeight)
         var (entries, opaque) = visibleEntries(frame, cull: cull, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
         let zoom = document.zoomScale  // the display list is in layout px; the web view shows it at zoomScale
         if !opaque {
@@ -127,12 +134,11 @@ public struct SceneRenderer {
 
     /// A warning when frames paint past the paint budget (and so leave items out).
     public var paintBudgetWarning: String? {
-        let pixelWidth = Int((scene.viewportWidth * scene.scale).rounded())
-        let pixelHeight = Int((scene.viewportHeight * scene.scale).rounded())
-        let cull = Double(pixelWidth) == scene.viewportWidth * scene.scale && Double(pixelHeight) == scene.viewportHeight * scene.scale
+        let (pixelWidth, pixelHeight) = framePixelSize
+        let cull = isPixelExact(width: pixelWidth, height: pixelHeight)
         let overpainted = frames.filter { frame in
             let culled = culledEntries(frame, cull: cull, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-            return PaintBudget.exceeds(culled.entries, visible: culled.visible)
+            return PaintBudget.limit(culled.entries, visible: culled.visible).cut
         }
         guard !overpainted.isEmpty else { return nil }
         return "\(overpainted.count) frame(s) paint more than \(Int(PaintBudget.maximumCoverage)) times over their area; "
