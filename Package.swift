@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "gmime-3.0",
             providers: [.apt(["libgmime-3.0-dev"])]
         ),
+        // Internationalised domain names in addresses shown in Unicode (GMime only encodes them).
+        .systemLibrary(
+            name: "CIDN2",
+            pkgConfig: "libidn2",
+            providers: [.apt(["libidn2-dev"])]
+        ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -39,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG", "CGMime"],
+            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG", "CGMime", "CIDN2"],
         ),
         // Golden-frame assertions for teams whose tests are Swift (Swift Testing or XCTest).
         .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),

@@ -24,6 +24,46 @@ struct LayoutReport: Encodable {
     }
     struct Document: Encodable { let width: Double; let height: Double; let boxes: [PathBox] }
 
+    /// A `.eml` message's fields as the frames show them (decoded, addresses in Unicode).
+    struct Message: Encodable {
+        struct Address: Encodable {
+            let name: String?
+            let address: String
+            init(_ address: MailAddress) { name = address.name; self.address = address.address }
+        }
+        struct When: Encodable { let iso: String; let shown: String }
+        struct Attachment: Encodable { let filename: String; let contentType: String; let size: Int }
+        struct Body: Encodable { let type: String?; let charset: String?; let path: String? }
+
+        let from: Address?
+        let sender: Address?
+        let to: [Address]
+        let cc: [Address]
+        let replyTo: [Address]
+        let subject: String?
+        let date: When?
+        /// The Date field as written (also when it cannot be read).
+        let dateText: String?
+        let attachments: [Attachment]
+        let body: Body
+        let warnings: [String]
+
+        init(_ message: MailMessage, timeZone: TimeZone) {
+            from = message.from.first.map(Address.init)
+            sender = message.sender.first.map(Address.init)
+            to = message.to.map(Address.init)
+            cc = message.cc.map(Address.init)
+            replyTo = message.replyTo.map(Address.init)
+            subject = message.subject
+            date = message.date.map { When(iso: MessageHeaderTemplate.isoDate($0, timeZone: timeZone),
+                                           shown: MessageHeaderTemplate.formatDate($0, timeZone: timeZone)) }
+            dateText = message.dateText
+            attachments = message.attachments.map { Attachment(filename: $0.name, contentType: $0.mediaType, size: $0.size) }
+            body = Body(type: message.bodyType, charset: message.bodyCharset, path: message.bodyPath)
+            warnings = message.warnings
+        }
+    }
+
     let viewport: Viewport
     let contentInset: Insets
     /// contentInset plus the safe area where contentInsetAdjustmentBehavior adds it.
@@ -40,6 +80,8 @@ struct LayoutReport: Encodable {
     let appearance: String
     let frames: [Frame]
     let document: Document
+    /// Only for `.eml` input.
+    let message: Message?
 
     init(_ renderer: SceneRenderer) {
         let scene = renderer.scene
@@ -61,6 +103,7 @@ struct LayoutReport: Encodable {
                   clampedEdge: frame.clamped.rawValue, header: Box(frame.header), content: Box(frame.content),
                   visibleContent: Box(frame.visibleContent), indicator: frame.indicator.map(Box.init))
         }
+        message = scene.message.map { Message($0, timeZone: scene.messageTimeZone) }
         let laidOut = renderer.document
         document = Document(width: laidOut.width, height: laidOut.height, boxes: laidOut.boxes.map {
             PathBox(path: $0.path, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height)

@@ -241,7 +241,7 @@ public struct SnapshotCommand {
         guard let mail, MailMessage.isMessageFile(mail) else {
             return try makeScene(arguments, scene: Scene(html: try mail.map(readMail) ?? SampleMail.html), mailPath: mail)
         }
-        let message = try MailMessage.read(path: mail)
+        let message = try MailMessage.read(path: mail, timeZone: timeZone)
         for warning in message.warnings { standardError("snapshot: warning: \(warning)") }
         // The template paints its own background unless --header-color asks for another.
         let colour = arguments.value("header-color").flatMap(CSSColor.parse)

@@ -1,21 +1,22 @@
 import Foundation
 
-/// Builds `.eml` messages for tests, byte by byte (CRLF line ends), from corpus mails and
-/// hand-written text: no large files are committed.
+/// Builds `.eml` messages for tests, byte by byte (CRLF line ends), from the fixture mail in
+/// `Tests/Fixtures/messages` (antwort's three-column mail, MIT, a copy of the shared corpus
+/// file so that `make test` needs nothing outside the project) and hand-written text.
 enum MessageFixture {
     enum Encoding: String, CaseIterable { case quotedPrintable = "quoted-printable", base64, eightBit = "8bit" }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     static func corpusMail(_ name: String) throws -> String {
-        try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8)
+        try String(contentsOf: fixtures.appendingPathComponent("messages").appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// The corpus' only shipped image (480×480 PNG).
+    /// colorlib's envelope icon (480×480 PNG), the layout fixtures' image.
     static func corpusImage() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: corpus.appendingPathComponent("colorlib-10/images/email.png")))
+        [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("layout/email.png")))
     }
 
     // MARK: Encoders

@@ -60,7 +60,7 @@ import Testing
             Part("application/octet-stream", encoding: .base64,
                  extra: ["Content-Disposition: attachment; filename*=utf-8''Pr%C3%A4sentation%20Q1.key"],
                  body: MessageFixture.encode(Array(repeating: 1, count: 1500), .base64)),
-            Part("message/rfc822", body: attached),
+            Part("message/rfc822", extra: ["Content-Disposition: attachment"], body: attached),
         ])
         let message = try MailMessage.parse(MessageFixture.message(body))
         #expect(message.bodyKind == .plain)

@@ -1,47 +1,129 @@
 import Foundation
 
-/// The body a mail reader shows, chosen from the MIME tree as readers choose it:
-/// `multipart/alternative` prefers `text/html` (the last one, RFC 2046 §5.1.4) over
-/// `text/plain`; `multipart/related` shows its root (the `start` part, else the first);
-/// `multipart/mixed` and the rest show their first displayable part. Parts marked
-/// `attachment` are never the body.
+/// The body a mail reader shows, chosen from the MIME tree as readers choose it, as the parts
+/// to show in order:
+/// - `multipart/alternative` shows one child: the last it can show best (HTML, then enriched
+///   or rich text, then plain; RFC 2046 §5.1.4);
+/// - `multipart/related` shows its root: the `start` part, else the first part of its `type`,
+///   else the first part; when that shows nothing, the first part that does (RFC 2387);
+/// - `multipart/signed` shows its first part; `multipart/encrypted` nothing;
+/// - `multipart/mixed`, `digest`, `report` and any other multipart show every part in order,
+///   as Apple Mail does: text parts, forwarded messages (`message/rfc822` not marked
+///   `attachment`, inline with their own header), and the machine-readable parts of a report
+///   (`message/delivery-status`, `text/rfc822-headers`) as plain text.
+/// Parts marked `attachment` are never shown in the body. Paths are IMAP section numbers
+/// (`1`, `2.1`): where in the message each shown part is.
 struct BodySelection {
-    enum Kind: Equatable { case html, plain }
+    enum Kind: String, Equatable {
+        case html, plain, enriched, richtext
 
-    let part: MimeEntity
-    let kind: Kind
+        /// Preference inside `multipart/alternative`.
+        var rank: Int {
+            switch self {
+            case .plain: return 0
+            case .enriched, .richtext: return 1
+            case .html: return 2
+            }
+        }
+    }
+
+    enum Piece {
+        case text(MimeEntity, Kind, path: String)
+        /// A message shown inline, with the pieces of its own body.
+        case message(MimeMessage, MimeEntity, path: String, body: [Piece])
+
+        var part: MimeEntity {
+            switch self {
+            case .text(let entity, _, _), .message(_, let entity, _, _): return entity
+            }
+        }
+    }
 
     /// Deeper MIME trees than this are not searched (GMime stops parsing long before).
     static let maximumDepth = 100
+    /// Messages inside messages shown inline, at most this deep (deeper ones are attachments).
+    static let maximumMessageDepth = 8
 
-    static func choose(in entity: MimeEntity, depth: Int = 0) -> BodySelection? {
-        guard depth < maximumDepth else { return nil }
-        if entity.isLeaf {
-            guard entity.disposition != "attachment" else { return nil }
-            switch entity.mediaType {
-            case "text/html": return BodySelection(part: entity, kind: .html)
-            case "text/plain": return BodySelection(part: entity, kind: .plain)
-            default: return nil
-            }
+    /// Leaf types shown as text, and how.
+    static func textKind(of mediaType: String) -> Kind? {
+        switch mediaType {
+        case "text/html": return .html
+        case "text/plain", "message/delivery-status", "message/disposition-notification", "text/rfc822-headers":
+            return .plain
+        case "text/enriched": return .enriched
+        case "text/richtext": return .richtext
+        default: return nil
         }
-        guard entity.isMultipart else { return nil }
+    }
+
+    /// The pieces of a message body whose root entity is `root`.
+    static func pieces(in root: MimeEntity) -> [Piece] {
+        collect(root, path: root.isMultipart ? "" : "1", depth: 0, messageDepth: 0)
+    }
+
+    private static func childPath(_ path: String, _ index: Int) -> String {
+        path.isEmpty ? String(index + 1) : "\(path).\(index + 1)"
+    }
+
+    private static func collect(_ entity: MimeEntity, path: String, depth: Int, messageDepth: Int) -> [Piece] {
+        guard depth < maximumDepth else { return [] }
+        if let message = entity.attachedMessage {
+            guard entity.disposition != "attachment", messageDepth < maximumMessageDepth, let inner = message.body else { return [] }
+            let innerPath = inner.isMultipart ? path : path + ".1"
+            return [.message(message, entity, path: path, body: collect(inner, path: innerPath, depth: depth + 1, messageDepth: messageDepth + 1))]
+        }
+        if entity.isLeaf {
+            guard entity.disposition != "attachment", let kind = textKind(of: entity.mediaType) else { return [] }
+            return [.text(entity, kind, path: path.isEmpty ? "1" : path)]
+        }
+        guard entity.isMultipart else { return [] }
         let children = entity.children
+        func childPieces(_ index: Int) -> [Piece] {
+            collect(children[index], path: childPath(path, index), depth: depth + 1, messageDepth: messageDepth)
+        }
         switch entity.mediaType {
         case "multipart/alternative":
-            let candidates = children.compactMap { choose(in: $0, depth: depth + 1) }
-            return candidates.last { $0.kind == .html } ?? candidates.last
+            var best: (rank: Int, pieces: [Piece])?
+            for index in children.indices {
+                let pieces = childPieces(index)
+                guard let rank = bestRank(pieces) else { continue }
+                if best == nil || rank >= best!.rank { best = (rank, pieces) }
+            }
+            return best?.pieces ?? []
         case "multipart/related":
             let start = entity.parameter("start").map(ContentID.normalise)
-            let root = start.flatMap { id in children.first { $0.contentID.map(ContentID.normalise) == id } } ?? children.first
-            return root.flatMap { choose(in: $0, depth: depth + 1) }
-        case "multipart/encrypted":
-            return nil
-        default:
-            for child in children {
-                if let found = choose(in: child, depth: depth + 1) { return found }
+            let type = entity.parameter("type")?.lowercased()
+            let root = start.flatMap { id in children.firstIndex { $0.contentID.map(ContentID.normalise) == id } }
+                ?? type.flatMap { type in children.firstIndex { $0.mediaType == type } }
+                ?? (children.isEmpty ? nil : 0)
+            if let root, case let pieces = childPieces(root), !pieces.isEmpty { return pieces }
+            if let html = children.firstIndex(where: { $0.mediaType == "text/html" }) { return childPieces(html) }
+            for index in children.indices {
+                let pieces = childPieces(index)
+                if !pieces.isEmpty { return pieces }
             }
-            return nil
+            return []
+        case "multipart/encrypted":
+            return []
+        case "multipart/signed":
+            return children.isEmpty ? [] : childPieces(0)
+        default:
+            // After the first part, a text part with a file name and no `inline` disposition is
+            // a text attachment (a chip), as readers list it.
+            return children.indices.flatMap { index -> [Piece] in
+                let child = children[index]
+                if index > 0, child.isLeaf, child.filename != nil, child.disposition != "inline" { return [] }
+                return childPieces(index)
+            }
         }
+    }
+
+    /// How well `multipart/alternative` can show these pieces (nil: not at all).
+    private static func bestRank(_ pieces: [Piece]) -> Int? {
+        pieces.map { piece -> Int in
+            if case .text(_, let kind, _) = piece { return kind.rank }
+            return 0
+        }.max()
     }
 }
 
@@ -88,22 +170,30 @@ struct MessageParts {
     var inlineImages: [String: [UInt8]] = [:]
     var warnings: [String] = []
 
-    init(root: MimeEntity, body: MimeEntity?, referencedIDs: Set<String>) {
-        walk(root, body: body, referenced: referencedIDs, depth: 0)
+    /// `shown`: the parts the body shows (text parts and inline messages), not listed.
+    init(root: MimeEntity, shown: [MimeEntity], referencedIDs: Set<String>) {
+        walk(root, shown: shown, referenced: referencedIDs, depth: 0)
     }
 
-    private mutating func walk(_ entity: MimeEntity, body: MimeEntity?, referenced: Set<String>, depth: Int) {
+    private mutating func walk(_ entity: MimeEntity, shown: [MimeEntity], referenced: Set<String>, depth: Int) {
         guard depth < BodySelection.maximumDepth else { return }
         if entity.isMultipart {
-            for child in entity.children { walk(child, body: body, referenced: referenced, depth: depth + 1) }
+            for child in entity.children { walk(child, shown: shown, referenced: referenced, depth: depth + 1) }
             return
         }
+        let isShown = shown.contains { entity.isSame(as: $0) }
         if let message = entity.attachedMessage {
-            let name = entity.filename ?? ((message.subject.flatMap { $0.isEmpty ? nil : $0 } ?? "Attached message") + ".eml")
+            if isShown {
+                // Shown inline: its own attachments and cid: images count as the message's.
+                if let inner = message.body { walk(inner, shown: shown, referenced: referenced, depth: depth + 1) }
+                return
+            }
+            let subject = HeaderFields(message.rawHeaders).subject
+            let name = entity.filename ?? ((subject.flatMap { $0.isEmpty ? nil : $0 } ?? "Attached message") + ".eml")
             attachments.append(MailAttachment(name: name, mediaType: entity.mediaType, size: entity.decodedSize()))
             return
         }
-        guard entity.isLeaf, !(body.map { entity.isSame(as: $0) } ?? false) else { return }
+        guard entity.isLeaf, !isShown else { return }
         if let id = entity.contentID.map(ContentID.normalise), referenced.contains(id) {
             if inlineImages[id] == nil {
                 let bytes = entity.decodedContent()

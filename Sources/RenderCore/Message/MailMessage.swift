@@ -7,16 +7,24 @@ public struct MailMessage: Sendable {
     public enum BodyKind: String, Sendable { case html, plain, none }
 
     public var from: [MailAddress] = []
+    public var sender: [MailAddress] = []
+    public var replyTo: [MailAddress] = []
     public var to: [MailAddress] = []
     public var cc: [MailAddress] = []
     /// RFC 2047 decoded.
     public var subject: String?
     public var date: Date?
+    /// The Date field as written, for dates that cannot be read.
+    public var dateText: String?
     public var attachments: [MailAttachment] = []
     public var bodyHTML: String = ""
     public var bodyKind: BodyKind = .none
     /// The charset the body was read as (lowercased).
     public var bodyCharset: String?
+    /// The media type of the body's first shown part, and where it is in the message (an IMAP
+    /// section number: `1`, `2.1`); nil without a body.
+    public var bodyType: String?
+    public var bodyPath: String?
     /// Normalised Content-ID (no angle brackets, lowercased) → the part's decoded bytes.
     public var inlineImages: [String: [UInt8]] = [:]
     /// What was wrong with the message and how it was read anyway, one line each.
@@ -36,7 +44,8 @@ public struct MailMessage: Sendable {
     }
 
     /// Reads a `.eml` file; a missing, unreadable, oversized or empty file is an input error.
-    public static func read(path: String) throws -> MailMessage {
+    /// `timeZone`: the zone dates of forwarded messages are shown in (`--timezone`).
+    public static func read(path: String, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!) throws -> MailMessage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RenderError.input("cannot read '\(path)': no such file")
@@ -49,53 +58,55 @@ public struct MailMessage: Sendable {
             throw RenderError.input("cannot read '\(path)': permission denied or unreadable")
         }
         do {
-            return try parse([UInt8](data))
+            return try parse([UInt8](data), timeZone: timeZone)
         } catch let RenderError.input(message) {
             throw RenderError.input("'\(path)': \(message)")
         }
     }
 
     /// Parses a message's bytes with GMime and picks its body as a reader would.
-    public static func parse(_ bytes: [UInt8]) throws -> MailMessage {
+    public static func parse(_ bytes: [UInt8], timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!) throws -> MailMessage {
         guard bytes.count <= maximumFileBytes else { throw RenderError.input("the message is larger than \(maximumFileBytes / 1024 / 1024) MB") }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw RenderError.input("the message is empty")
         }
+        // A UTF-8 byte order mark (Windows editors write one) would become part of the first
+        // header's name, and that header would be lost.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let (parsed, parserWarnings) = MimeMessage.parse(bytes)
         guard let mime = parsed else {
             throw RenderError.input("not a MIME message" + (parserWarnings.first.map { " (\($0))" } ?? ""))
         }
         var message = MailMessage()
         message.warnings = parserWarnings
-        message.from = mime.from
-        message.to = mime.to
-        message.cc = mime.cc
-        message.subject = mime.subject
-        message.date = mime.date
+        let fields = HeaderFields(mime.rawHeaders)
+        message.from = fields.from
+        message.sender = fields.sender
+        message.replyTo = fields.replyTo
+        message.to = fields.to
+        message.cc = fields.cc
+        message.subject = fields.subject
+        message.dateText = fields.dateText
+        message.date = fields.date ?? mime.gmimeDate
         guard let root = mime.body else {
             message.warnings.append("the message has no body")
             return message
         }
-        let selection = BodySelection.choose(in: root)
-        if let selection {
-            var content = selection.part.decodedContent()
-            if content.count > maximumBodyBytes {
-                message.warnings.append("the \(selection.part.mediaType) body is \(String(format: "%.1f", Double(content.count) / 1_048_576)) MB; only its first \(maximumBodyBytes / 1024 / 1024) MB are shown")
-                content = Array(content.prefix(maximumBodyBytes))
-            }
-            let decoded = MessageCharset.decode(content, declared: selection.part.parameter("charset"),
-                                                isHTML: selection.kind == .html)
-            if let warning = decoded.warning { message.warnings.append(warning) }
-            message.bodyCharset = decoded.charset
-            switch selection.kind {
-            case .html:
-                message.bodyKind = .html
-                message.bodyHTML = decoded.text
-            case .plain:
+        let pieces = BodySelection.pieces(in: root)
+        var composer = BodyComposer(timeZone: timeZone)
+        if let first = pieces.first {
+            message.bodyHTML = composer.document(pieces)
+            message.warnings += composer.warnings
+            switch first {
+            case .text(let part, let kind, let path):
+                message.bodyKind = kind == .html ? .html : .plain
+                message.bodyType = part.mediaType
+                message.bodyPath = path
+                message.bodyCharset = composer.charsets[path]
+            case .message(_, let part, let path, _):
                 message.bodyKind = .plain
-                let flowed = selection.part.parameter("format")?.lowercased() == "flowed"
-                let delSp = selection.part.parameter("delsp")?.lowercased() == "yes"
-                message.bodyHTML = PlainTextToHTML.html(decoded.text, flowed: flowed, delSp: delSp)
+                message.bodyType = part.mediaType
+                message.bodyPath = path
             }
         } else if root.mediaType == "multipart/encrypted" {
             message.warnings.append("the message is encrypted; its body is not shown")
@@ -104,13 +115,14 @@ public struct MailMessage: Sendable {
             let decoded = MessageCharset.decode(Array(raw.utf8.prefix(maximumBodyBytes)), declared: "utf-8", isHTML: false)
             message.bodyKind = .plain
             message.bodyCharset = decoded.charset
+            message.bodyType = unsplit.mediaType
             message.bodyHTML = PlainTextToHTML.html(decoded.text, flowed: false, delSp: false)
             message.warnings.append("the \(unsplit.mediaType) has no parts; its raw text is shown")
         } else {
             message.warnings.append("the message has no text or HTML body")
         }
-        let referenced = message.bodyKind == .html ? ContentID.references(in: message.bodyHTML) : []
-        let parts = MessageParts(root: root, body: selection?.part, referencedIDs: referenced)
+        let referenced = ContentID.references(in: message.bodyHTML)
+        let parts = MessageParts(root: root, shown: Self.shownParts(pieces), referencedIDs: referenced)
         message.attachments = parts.attachments
         message.inlineImages = parts.inlineImages
         message.warnings += parts.warnings
@@ -118,5 +130,13 @@ public struct MailMessage: Sendable {
             message.warnings.append("cid:\(id) names no part of the message; shown as a broken image")
         }
         return message
+    }
+
+    /// Every part the body shows, forwarded messages' own parts included.
+    private static func shownParts(_ pieces: [BodySelection.Piece]) -> [MimeEntity] {
+        pieces.flatMap { piece -> [MimeEntity] in
+            if case .message(_, _, _, let body) = piece { return [piece.part] + shownParts(body) }
+            return [piece.part]
+        }
     }
 }

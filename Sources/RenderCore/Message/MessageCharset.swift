@@ -19,6 +19,10 @@ enum MessageCharset {
         let declaredName = declared.map(clean).flatMap { $0.isEmpty ? nil : $0 }
         let metaName = isHTML && declaredName == nil ? metaCharset(bytes) : nil
         guard let name = declaredName ?? metaName else {
+            // Undeclared 7-bit Japanese (headers and bodies from Japanese mailers): its escapes name it.
+            if isASCII, hasISO2022JPEscapes(bytes), let text = convert(bytes, from: "ISO-2022-JP-2") {
+                return Decoded(text: text, charset: "iso-2022-jp")
+            }
             if isASCII { return Decoded(text: String(decoding: bytes, as: UTF8.self), charset: "us-ascii") }
             return guess(bytes, because: "the body declares no charset")
         }
@@ -35,6 +39,10 @@ enum MessageCharset {
         if name == "utf-8" || name == "utf8" {
             if let text = String(validatingUTF8Bytes: bytes) { return Decoded(text: text, charset: "utf-8") }
             return guess(bytes, because: "the body is \(source) UTF-8 but is not valid UTF-8")
+        }
+        if name == "hz-gb-2312" || name == "hz" {
+            if let text = HZ.decode(bytes) { return Decoded(text: text, charset: name) }
+            return guess(bytes, because: "the body is not valid \(name)")
         }
         guard let converter = iconvName(name) else {
             return guess(bytes, because: "the body's charset '\(name)' is unknown")
@@ -64,6 +72,8 @@ enum MessageCharset {
         "shift_jis": "CP932", "shift-jis": "CP932", "sjis": "CP932", "x-sjis": "CP932", "windows-31j": "CP932", "ms_kanji": "CP932",
         "euc-kr": "CP949", "ks_c_5601-1987": "CP949", "ks_c_5601": "CP949",
         "big5": "BIG5-HKSCS",
+        // ISO-2022-JP-2 adds JIS X 0212 and more to ISO-2022-JP; mailers label both the same.
+        "iso-2022-jp": "ISO-2022-JP-2", "csiso2022jp": "ISO-2022-JP-2",
     ]
 
     static func iconvName(_ name: String) -> String? {
@@ -114,8 +124,22 @@ enum MessageCharset {
         name.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\"'")).lowercased()
     }
 
-    private static func isASCIICompatible(_ name: String) -> Bool {
-        !(name.hasPrefix("utf-16") || name.hasPrefix("utf-32") || name.hasPrefix("ucs") || name == "utf-7")
+    /// Whether 7-bit bytes in this charset read as ASCII. Not so for the wide encodings, nor
+    /// for the 7-bit ones that switch character sets with escapes or shifts (ISO-2022-JP/-KR/-CN,
+    /// HZ, UTF-7): their ASCII bytes spell other characters.
+    static func isASCIICompatible(_ name: String) -> Bool {
+        let stateful = ["utf-16", "utf-32", "ucs", "utf-7", "iso-2022", "iso2022", "csiso2022", "hz"]
+        return !stateful.contains { name.hasPrefix($0) }
+    }
+
+    /// ESC $ @, ESC $ B (JIS X 0208) or ESC $ ( D / ESC $ A… : the designations ISO-2022-JP text opens with.
+    static func hasISO2022JPEscapes(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.startIndex
+        while let escape = bytes[index...].firstIndex(of: 0x1B) {
+            if escape + 2 < bytes.endIndex, bytes[escape + 1] == 0x24, [0x40, 0x42, 0x28].contains(bytes[escape + 2]) { return true }
+            index = escape + 1
+        }
+        return false
     }
 }
 
@@ -124,5 +148,51 @@ extension String {
     init?(validatingUTF8Bytes bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         self = text
+    }
+}
+
+/// HZ (RFC 1843), the 7-bit Chinese mail encoding glibc's iconv lacks: `~{` enters GB2312
+/// mode, where each pair of bytes is a GB2312 character with its high bits cleared; `~}`
+/// leaves it; `~~` is a tilde and `~` before a line end joins the lines.
+enum HZ {
+    static func decode(_ bytes: [UInt8]) -> String? {
+        var out = ""
+        var gb: [UInt8] = []
+        var ascii: [UInt8] = []
+        var inGB = false
+        var index = 0
+        func flushASCII() { out += String(decoding: ascii, as: UTF8.self); ascii.removeAll() }
+        func flushGB() -> Bool {
+            defer { gb.removeAll() }
+            guard let text = MessageCharset.convert(gb, from: "GB18030") else { return false }
+            out += text
+            return true
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x7E, index + 1 < bytes.count {
+                let next = bytes[index + 1]
+                if !inGB && next == 0x7B { flushASCII(); inGB = true; index += 2; continue }
+                if inGB && next == 0x7D { guard flushGB() else { return nil }; inGB = false; index += 2; continue }
+                if !inGB && next == 0x7E { ascii.append(0x7E); index += 2; continue }
+                if !inGB && next == 0x0A { index += 2; continue }
+            }
+            if inGB {
+                if byte == 0x0A || byte == 0x0D {  // a line end closes GB mode (RFC 1843)
+                    guard flushGB() else { return nil }
+                    inGB = false
+                    ascii.append(byte)
+                } else {
+                    gb.append(byte | 0x80)
+                }
+            } else {
+                guard byte < 0x80 else { return nil }
+                ascii.append(byte)
+            }
+            index += 1
+        }
+        if inGB { guard flushGB() else { return nil } }
+        flushASCII()
+        return out
     }
 }

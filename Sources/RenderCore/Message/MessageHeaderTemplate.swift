@@ -12,7 +12,7 @@ public enum MessageHeaderTemplate {
     static let style = """
     <style>
     .mh { padding: 12px 16px; font-family: Helvetica, Arial, sans-serif; font-size: 15px; line-height: 20px;
-          color: #000000; background-color: #ffffff; border-bottom: 1px solid #c6c6c8 }
+          color: #000000; background-color: #ffffff; border-bottom: 1px solid #c6c6c8; overflow-wrap: anywhere }
     .mh .avatar { width: 40px; height: 40px; border-radius: 20px; background-color: #a4a9b4; color: #ffffff;
                   font-size: 16px; line-height: 40px; font-weight: bold; text-align: center }
     .mh .sender { font-size: 17px; line-height: 22px; font-weight: bold }
@@ -102,6 +102,19 @@ public enum MessageHeaderTemplate {
         let hour12 = hour % 12 == 0 ? 12 : hour % 12
         let minute = parts.minute ?? 0
         return "\(months[(parts.month ?? 1) - 1]) \(parts.day ?? 1), \(parts.year ?? 1970) at \(hour12):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
+    }
+
+    /// ISO 8601 in `timeZone`: `2024-03-03T10:42:00+01:00` (`Z` in UTC), by hand like
+    /// `formatDate`.
+    public static func isoDate(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
+        let offset = timeZone.secondsFromGMT(for: date) / 60
+        let zone = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + ":" + two(abs(offset) % 60)
+        let year = String(format: "%04d", parts.year ?? 1970)
+        return "\(year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))\(zone)"
     }
 
     /// Sizes as Mail lists attachments: decimal units, "512 bytes", "24 KB", "1.4 MB".

@@ -10,6 +10,8 @@ extension Scene {
     public init(message: MailMessage, timeZone: TimeZone, headerColor: RGBA? = nil, fonts: FontSet = .shared) {
         self.init(html: message.bodyHTML)
         inlineImages = message.inlineImages
+        self.message = message
+        messageTimeZone = timeZone
         self.headerColor = headerColor
         headerHTML = MessageHeaderTemplate.html(for: message, timeZone: timeZone, background: headerColor == nil)
         // A message is self-contained: only its own parts and data: URIs resolve, no files.

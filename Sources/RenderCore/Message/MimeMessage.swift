@@ -18,12 +18,30 @@ enum GMime {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
     }
 
+    /// A header list's fields in order, with their raw bytes (after the colon, still folded).
+    static func rawHeaders(_ object: UnsafeMutablePointer<GMimeObject>) -> [RawHeader] {
+        guard let list = g_mime_object_get_header_list(object) else { return [] }
+        return (0..<g_mime_header_list_get_count(list)).compactMap { index in
+            guard let header = g_mime_header_list_get_header_at(list, index),
+                  let name = string(g_mime_header_get_name(header)) else { return nil }
+            let raw = g_mime_header_get_raw_value(header) ?? g_mime_header_get_value(header)
+            let bytes = raw.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+            return RawHeader(name: name, value: bytes)
+        }
+    }
+
     /// Takes ownership of a `g_malloc`ed C string.
     static func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         defer { g_free(pointer) }
         return string(pointer)
     }
+}
+
+/// One header field as the message has it: its name and the raw bytes of its value.
+struct RawHeader {
+    let name: String
+    let value: [UInt8]
 }
 
 /// Collects what the GMime parser reports about a malformed message, as one-line warnings.
@@ -39,11 +57,11 @@ final class MimeParserWarnings {
         case GMIME_WARN_MALFORMED_MESSAGE: message = "the message is malformed"
         case GMIME_CRIT_NESTING_OVERFLOW: message = "MIME parts are nested too deeply; the deepest are not read"
         case GMIME_CRIT_INVALID_HEADER_NAME: message = "a header name is invalid" + (item.map { " ('\(Self.short($0))')" } ?? "")
-        case GMIME_WARN_INVALID_CONTENT_TYPE: message = "a Content-Type is invalid; read as application/octet-stream"
-        case GMIME_WARN_INVALID_ADDRESS_LIST: message = "an address list is invalid" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        case GMIME_WARN_INVALID_CONTENT_TYPE: message = "a Content-Type is invalid; read as text/plain (RFC 2045 §5.2)"
+        case GMIME_WARN_INVALID_ADDRESS_LIST: message = "an address list is invalid" + (item.map { " ('\(Self.short($0))')" } ?? "") + "; shown as written"
         case GMIME_WARN_PART_WITHOUT_CONTENT: message = "a MIME part has no content"
         case GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT: message = "a MIME part has neither headers nor content"
-        case GMIME_CRIT_CONFLICTING_HEADER: message = "conflicting headers" + (item.map { " ('\(Self.short($0))')" } ?? "")
+        case GMIME_CRIT_CONFLICTING_HEADER: message = "conflicting headers" + (item.map { " ('\(Self.short($0))')" } ?? "") + "; the first is shown"
         case GMIME_CRIT_CONFLICTING_PARAMETER: message = "conflicting header parameters" + (item.map { " ('\(Self.short($0))')" } ?? "")
         default: return  // duplicated headers, 8-bit headers, odd encoded words: GMime copes, as readers do
         }
@@ -129,14 +147,13 @@ final class MimeMessage {
 
     deinit { g_object_unref(message) }
 
-    /// Decoded (RFC 2047) and converted to UTF-8 by GMime.
-    var subject: String? { GMime.string(g_mime_message_get_subject(message)) }
-    var from: [MailAddress] { Self.addresses(g_mime_message_get_from(message)) }
-    var to: [MailAddress] { Self.addresses(g_mime_message_get_to(message)) }
-    var cc: [MailAddress] { Self.addresses(g_mime_message_get_cc(message)) }
+    /// The message's own header fields, raw (`HeaderFields` reads them).
+    var rawHeaders: [RawHeader] {
+        GMime.rawHeaders(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self))
+    }
 
-    /// The Date header, or nil when it is missing or unparseable.
-    var date: Date? {
+    /// GMime's reading of the Date header, for dates `MessageDate` cannot read.
+    var gmimeDate: Date? {
         guard let parsed = g_mime_message_get_date(message) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(parsed)))
     }
@@ -145,25 +162,6 @@ final class MimeMessage {
         g_mime_message_get_mime_part(message).map { MimeEntity(retaining: $0, options: owner) }
     }
 
-    /// Mailboxes in order; a group contributes its members (or its name when it has none).
-    private static func addresses(_ list: UnsafeMutablePointer<InternetAddressList>?) -> [MailAddress] {
-        guard let list else { return [] }
-        var result: [MailAddress] = []
-        for index in 0..<internet_address_list_length(list) {
-            guard let address = internet_address_list_get_address(list, index) else { continue }
-            let name = GMime.string(internet_address_get_name(address)).flatMap { $0.isEmpty ? nil : $0 }
-            if cgmime_is_mailbox(address) != 0 {
-                let mailbox = cgmime_as_mailbox(address)
-                let addr = GMime.string(internet_address_mailbox_get_idn_addr(mailbox)) ?? GMime.string(internet_address_mailbox_get_addr(mailbox)) ?? ""
-                result.append(MailAddress(name: name, address: addr))
-            } else if cgmime_is_group(address) != 0 {
-                let members = addresses(internet_address_group_get_members(cgmime_as_group(address)))
-                if members.isEmpty, let name { result.append(MailAddress(name: name, address: "")) }
-                result += members
-            }
-        }
-        return result
-    }
 }
 
 /// One MIME entity: a leaf part, a multipart, or an attached message.
@@ -179,16 +177,43 @@ final class MimeEntity {
 
     deinit { g_object_unref(object) }
 
-    /// `type/subtype`, lowercased (`text/plain` when the header is missing, as RFC 2045 says).
+    var rawHeaders: [RawHeader] { GMime.rawHeaders(object) }
+
+    /// `type/subtype`, lowercased: `text/plain` when the header is missing or, as RFC 2045 §5.2
+    /// recommends, not a valid `type/subtype` (`text`, `application-x-gzip`).
     var mediaType: String {
-        guard let contentType = g_mime_object_get_content_type(object) else { return "text/plain" }
+        guard hasValidContentType, let contentType = g_mime_object_get_content_type(object) else { return "text/plain" }
         let type = GMime.string(g_mime_content_type_get_media_type(contentType)) ?? "text"
         let subtype = GMime.string(g_mime_content_type_get_media_subtype(contentType)) ?? "plain"
         return (type + "/" + subtype).lowercased()
     }
 
+    /// A Content-Type parameter; none of an invalid Content-Type counts (its charset is US-ASCII).
     func parameter(_ name: String) -> String? {
-        GMime.string(g_mime_object_get_content_type_parameter(object, name))
+        guard hasValidContentType else { return nil }
+        return GMime.string(g_mime_object_get_content_type_parameter(object, name))
+    }
+
+    /// True when there is no Content-Type (GMime's default is then right) or it begins with
+    /// `token/token`. Parts GMime built as multiparts or messages keep their type.
+    private var hasValidContentType: Bool {
+        guard cgmime_is_part(object) != 0,
+              let raw = rawHeaders.first(where: { $0.name.lowercased() == "content-type" })?.value else { return true }
+        return Self.isValidContentType(raw)
+    }
+
+    static func isValidContentType(_ raw: [UInt8]) -> Bool {
+        let value = raw.prefix { $0 != 0x3B }  // up to the parameters
+        var text = [UInt8]()
+        var depth = 0
+        for byte in value {  // comments and blanks dropped
+            if byte == 0x28 { depth += 1 } else if byte == 0x29 { depth = max(0, depth - 1) } else if depth == 0, byte > 0x20 { text.append(byte) }
+        }
+        let parts = text.split(separator: 0x2F, omittingEmptySubsequences: false)
+        let specials = Set("()<>@,;:\\\"/[]?=".utf8)
+        return parts.count == 2 && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0 > 0x20 && $0 < 0x7F && !specials.contains($0) }
+        }
     }
 
     /// `inline`, `attachment`, or nil when there is no Content-Disposition.

@@ -30,9 +30,41 @@ enum PlainTextToHTML {
         var text: String
     }
 
+    /// A whole document for a plain-text body.
     static func html(_ text: String, flowed: Bool, delSp: Bool) -> String {
-        var out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">"
-        out += "<style>\n\(style)\n</style></head><body>"
+        document(content(text, flowed: flowed, delSp: delSp))
+    }
+
+    /// A document around body content (a plain, enriched or rich text body), in the plain style.
+    static func document(_ content: String) -> String {
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">"
+            + "<style>\n\(style)\n</style></head><body>" + content + "</body></html>\n"
+    }
+
+    /// Plain-style content placed inside another body (a second text part, a forwarded
+    /// message): the body rule's font and wrapping on a block, the quote colours by class.
+    static func fragment(_ content: String) -> String {
+        "<style>\n\(quoteStyle)\n</style><div style=\"\(fragmentStyle)\">" + content + "</div>"
+    }
+
+    static let fragmentStyle = "font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; white-space: pre-wrap"
+
+    /// The quote and link rules of `style`, without the body rule.
+    static let quoteStyle = """
+    blockquote.q1, blockquote.q2, blockquote.q3 { margin: 6px 0; padding-left: 10px; border-left: 2px solid }
+    blockquote.q1 { border-left-color: #1f6fd1; color: #1f6fd1 }
+    blockquote.q2 { border-left-color: #2e9c4f; color: #2e9c4f }
+    blockquote.q3 { border-left-color: #c43d3d; color: #c43d3d }
+    @media (prefers-color-scheme: dark) {
+      blockquote.q1 { border-left-color: #409cff; color: #409cff }
+      blockquote.q2 { border-left-color: #4cd964; color: #4cd964 }
+      blockquote.q3 { border-left-color: #ff6961; color: #ff6961 }
+    }
+    """
+
+    /// The lines of a plain-text body as HTML: a `<div>` a line, quotes as blockquotes.
+    static func content(_ text: String, flowed: Bool, delSp: Bool) -> String {
+        var out = ""
         var depth = 0
         for line in lines(text, flowed: flowed, delSp: delSp) {
             while depth < line.depth {
@@ -45,8 +77,7 @@ enum PlainTextToHTML {
             }
             out += line.text.isEmpty ? "<div><br></div>" : "<div>\(linkify(line.text))</div>"
         }
-        out += String(repeating: "</blockquote>", count: depth)
-        return out + "</body></html>\n"
+        return out + String(repeating: "</blockquote>", count: depth)
     }
 
     /// Logical lines with their quote depth: flowed lines joined, trailing blank lines dropped.

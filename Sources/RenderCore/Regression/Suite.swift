@@ -118,7 +118,7 @@ extension Suite {
                 throw RenderError.input("\(fields.path).timezone: \(error.description)")
             }
             let message: MailMessage
-            do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, allowed: allowed, context: fields.path)) } catch let error as RenderError {
+            do { message = try MailMessage.read(path: try resolveMail(path, folder: folder, allowed: allowed, context: fields.path), timeZone: timeZone) } catch let error as RenderError {
                 throw RenderError.input("\(fields.path).mail: \(error.description)")
             }
             // The template paints its own background unless the suite sets a header colour.

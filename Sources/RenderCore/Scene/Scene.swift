@@ -18,6 +18,10 @@ public struct Scene: Sendable {
     public var allowedDirectories: [String] = []
     /// Images the mail's `cid:` URLs name (normalised Content-ID → bytes), from its message.
     public var inlineImages: [String: [UInt8]] = [:]
+    /// The message the mail came from (`.eml` input), and the zone its dates are shown in:
+    /// `layout --json` reports its fields as shown.
+    public var message: MailMessage?
+    public var messageTimeZone: TimeZone = TimeZone(secondsFromGMT: 0)!
     /// Offsets, ranges (`0:600:50`) and `end`, resolved after layout (`SceneRenderer.frames`).
     public var offsets: [ScrollOffset] = [0, 50, 150]
     public var indicator: IndicatorMode = .seed

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The header fields a reader shows, read from the raw header bytes. RFC 5322 §3.6 allows
+/// each of these once; a message with more is read as readers read it, by the first one
+/// (GMime 3.2.13 merges a second From into the first and lets a second Subject win).
+struct HeaderFields {
+    private let headers: [RawHeader]
+
+    init(_ headers: [RawHeader]) { self.headers = headers }
+
+    /// The first field of that name (any case), raw.
+    func first(_ name: String) -> [UInt8]? {
+        let lowered = name.lowercased()
+        return headers.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    func addresses(_ name: String) -> [MailAddress] {
+        first(name).map(AddressList.parse) ?? []
+    }
+
+    var from: [MailAddress] { addresses("From") }
+    var sender: [MailAddress] { addresses("Sender") }
+    var replyTo: [MailAddress] { addresses("Reply-To") }
+    var to: [MailAddress] { addresses("To") }
+    var cc: [MailAddress] { addresses("Cc") }
+
+    /// Decoded, on one line, trimmed; nil when there is no Subject.
+    var subject: String? {
+        first("Subject").map { raw in
+            EncodedWords.decode(EncodedWords.unfold(raw)).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The Date field as written (unfolded), and as read (`MessageDate`).
+    var dateText: String? {
+        first("Date").map { String(decoding: EncodedWords.unfold($0), as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+    }
+
+    var date: Date? { dateText.flatMap(MessageDate.parse) }
+}
