@@ -7,6 +7,9 @@ import Foundation
 public enum MessageHeaderTemplate {
     /// Recipients and attachments shown before "and N more".
     static let maximumListed = 20
+    /// A longer subject is cut with "…": RFC 5322 lines end at 998 characters, and breaking a
+    /// megabyte-long word anywhere (`overflow-wrap`) would cost pango seconds.
+    static let maximumSubjectLength = 998
 
     /// Light colours, and dark ones under `prefers-color-scheme: dark` (`--appearance dark`).
     static let style = """
@@ -51,7 +54,7 @@ public enum MessageHeaderTemplate {
         }
         out += "</td></tr></table>"
         let subject = message.subject.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        out += "<div class=\"subject\">\(escape(subject ?? "(No Subject)"))</div>"
+        out += "<div class=\"subject\">\(escape(subject.map { shorten($0, to: maximumSubjectLength) } ?? "(No Subject)"))</div>"
         if let date = message.date {
             out += "<div class=\"date\">\(escape(formatDate(date, timeZone: timeZone)))</div>"
         }

@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+@testable import RenderCore
+
+/// Real-world MIME as mail readers show it: one fixture message per class of message that
+/// GMime alone read wrongly (`Tests/Fixtures/messages/*.eml`, written for these tests).
+@Suite struct MessageClassesTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: MessageFixture.fixtures.appendingPathComponent("messages/\(name).eml")))
+    }
+
+    static func message(_ name: String) throws -> MailMessage {
+        try MailMessage.parse(fixture(name))
+    }
+
+    /// The body's visible text: tags dropped, entities and blanks as a reader sees them.
+    static func bodyText(_ message: MailMessage) -> String {
+        let document = HTMLParser.parse(message.bodyHTML)
+        func text(_ id: DOMDocument.NodeID) -> String {
+            let node = document[id]
+            if let text = node.text { return text }
+            if node.tag == "style" || node.tag == "head" { return "" }
+            let isBlock = ["div", "p", "br", "blockquote"].contains(node.tag ?? "")
+            return node.children.map(text).joined() + (isBlock ? " " : "")
+        }
+        return text(document.first(tag: "body") ?? document.root).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    // 1. Stateful 7-bit charsets
+
+    @Test func iso2022JPBodyAndHeadersAreDecoded() throws {
+        let message = try Self.message("iso-2022-jp")
+        #expect(message.bodyCharset == "iso-2022-jp")
+        #expect(Self.bodyText(message).contains("すみません。お元気ですか。"))
+        #expect(!message.bodyHTML.contains("$B"))
+        #expect(message.subject == "会議の件")
+        #expect(message.from == [MailAddress(name: "山田太郎", address: "taro@example.jp")])
+    }
+
+    @Test func iso2022KRAndHZBodiesAreDecoded() throws {
+        let kr = try MailMessage.parse(MessageFixture.message(contentHeaders: ["Content-Type: text/plain; charset=ISO-2022-KR"],
+                                                              rawBody: Self.iso2022KRHello))
+        #expect(Self.bodyText(kr).contains("안녕하세요"), "\(Self.bodyText(kr))")
+        let hz = try Self.message("hz-gb-2312")
+        #expect(Self.bodyText(hz) == "你好，世界 ~ ok")
+    }
+
+    /// "안녕하세요" in ISO-2022-KR: the designation, then SO … SI around KS C 5601 bytes.
+    static let iso2022KRHello: [UInt8] = [27, 36, 41, 67, 14, 62, 72, 51, 103, 71, 79, 60, 60, 63, 100, 15, 10]
+
+    @Test func undeclaredISO2022JPHeaderTextIsRecognised() throws {
+        let subject: [UInt8] = Array("Subject: ".utf8) + [0x1B, 0x24, 0x42, 0x24, 0x33, 0x24, 0x73, 0x24, 0x4B, 0x24, 0x41, 0x24, 0x4F, 0x1B, 0x28, 0x42]
+        let bytes = Array("From: a@example.jp\r\n".utf8) + subject + Array("\r\n\r\nbody\r\n".utf8)
+        #expect(try MailMessage.parse(bytes).subject == "こんにちは")
+    }
+
+    // 2. Adjacent encoded words
+
+    @Test func adjacentBase64WordsAreDecodedEachOnItsOwn() throws {
+        let message = try Self.message("split-encoded-words")
+        #expect(message.subject == "MySurvey.com:  You have a survey waiting!  91123105")
+        #expect(message.from.first?.name == "MySurvey.com")
+        #expect(try Self.message("split-character").subject == "Grüße aus Köln")
+    }
+
+    // 3. Raw 8-bit bytes in encoded words
+
+    @Test func raw8BitBytesInEncodedWordsAreNotMojibake() throws {
+        let message = try Self.message("raw-8bit-encoded-word")
+        #expect(message.from == [MailAddress(name: "Heinz Müller", address: "heinz@example.de")])
+        #expect(message.to == [MailAddress(name: "Jürgen Bär", address: "juergen@example.de")])
+        #expect(message.subject == "Grüße")
+    }
+
+    // 4. Malformed Content-Type
+
+    @Test(arguments: ["content-type-no-subtype", "content-type-invalid"])
+    func malformedContentTypeIsReadAsPlainText(name: String) throws {
+        let message = try Self.message(name)
+        #expect(message.bodyKind == .plain)
+        #expect(message.attachments.isEmpty)
+        #expect(Self.bodyText(message) == (name == "content-type-invalid" ? "Read me as text." : "The body is plain text."))
+        #expect(message.warnings.contains { $0.contains("read as text/plain") })
+    }
+
+    // 5. Senders GMime cannot parse
+
+    @Test func unparsableAddressesShowTheirText() throws {
+        let message = try Self.message("unparsable-senders")
+        #expect(message.from == [MailAddress(name: "MAILER DAEMON", address: "")])
+        #expect(message.to == [MailAddress(name: "Big Bug", address: "bb@bug.com")])
+        #expect(message.cc == [MailAddress(name: "undisclosed-recipients", address: "")])
+        #expect(try Self.message("unparsable-sender-2").from == [MailAddress(name: "Big Bug", address: "bb@bug.com")])
+        let header = MessageHeaderTemplate.html(for: message, timeZone: TimeZone(secondsFromGMT: 0)!)
+        #expect(header.contains("MAILER DAEMON") && !header.contains("No sender"))
+    }
+
+    @Test func addressListForms() {
+        func parse(_ text: String) -> [MailAddress] { AddressList.parse(Array(text.utf8)) }
+        #expect(parse("\"Doe, Jane\" <jane@example.com>, bob@example.com (Bob B.)") ==
+                [MailAddress(name: "Doe, Jane", address: "jane@example.com"), MailAddress(name: "Bob B.", address: "bob@example.com")])
+        #expect(parse("Team: a@x.example, B <b@x.example>;, c@y.example") ==
+                [MailAddress(name: nil, address: "a@x.example"), MailAddress(name: "B", address: "b@x.example"), MailAddress(name: nil, address: "c@y.example")])
+        #expect(parse("<@route.example:joe@example.com>") == [MailAddress(name: nil, address: "joe@example.com")])
+        #expect(parse("=?utf-8?Q?Zo=C3=AB?=\r\n =?utf-8?Q?_M=C3=BCller?= <zoe@example.com>") == [MailAddress(name: "Zoë Müller", address: "zoe@example.com")])
+        #expect(parse("\"=?utf-8?B?WsO2ZQ==?=\" <z@example.com>") == [MailAddress(name: "Zöe", address: "z@example.com")])
+        #expect(parse("") == [])
+    }
+
+    // 6. A byte order mark
+
+    @Test func byteOrderMarkDoesNotSwallowTheFirstHeader() throws {
+        let message = try Self.message("byte-order-mark")
+        #expect(message.from == [MailAddress(name: "Bom Sender", address: "bom@example.com")])
+        #expect(message.subject == "BOM first")
+    }
+
+    // 7. Blank bodies
+
+    @Test func relatedWithAnImageFirstShowsItsHTML() throws {
+        for name in ["related-image-first", "related-no-type"] {
+            let message = try Self.message(name)
+            #expect(message.bodyKind == .html, "\(name)")
+            #expect(Self.bodyText(message).contains(name == "related-image-first" ? "The HTML root" : "HTML after the image"), "\(name)")
+        }
+        #expect(try Self.message("related-image-first").inlineImages["logo@x"] != nil)
+    }
+
+    @Test func enrichedAndRichTextBodiesAreFormatted() throws {
+        let enriched = try Self.message("enriched")
+        #expect(enriched.bodyKind == .plain)
+        #expect(enriched.bodyHTML.contains("<b>Now</b> is the time for <i>all</i> good men<br><small>(and &lt;women&gt;)</small> to <span style=\"color:red\">come</span> to the aid"))
+        #expect(enriched.bodyHTML.contains("<div style=\"white-space:pre\">beloved\n  country</div>"))
+        let richtext = try Self.message("richtext")
+        #expect(richtext.bodyHTML.contains("<b>Bold</b> and <i>italic</i><br>next line &lt;tag&gt; here"))
+        #expect(!richtext.bodyHTML.contains("hidden"))
+    }
+
+    @Test func forwardedMessagesShowInlineWithTheirHeader() throws {
+        let message = try Self.message("forwarded")
+        let text = Self.bodyText(message)
+        #expect(text.hasPrefix("See the minutes below."))
+        #expect(text.contains("From: Carl <carl@example.org> Subject: Minutes Date: March 4, 2024 at 4:45 PM To: Team <team@example.org>"))
+        #expect(text.hasSuffix("We agreed to ship on Friday."), "the forwarded HTML alternative: \(text)")
+        #expect(message.attachments.isEmpty)
+    }
+
+    @Test func forwardedMessagesNestAndStopAtTheirDepth() throws {
+        var inner = "From: level0@example.com\r\nSubject: level 0\r\n\r\nthe innermost text\r\n"
+        for level in 1...12 {
+            inner = "From: level\(level)@example.com\r\nSubject: level \(level)\r\nMIME-Version: 1.0\r\nContent-Type: message/rfc822\r\n\r\n" + inner
+        }
+        let message = try MailMessage.parse(Array(inner.utf8))
+        let text = Self.bodyText(message)
+        #expect(text.contains("Subject: level 11"))
+        #expect(!text.contains("Subject: level 2 "), "deeper than \(BodySelection.maximumMessageDepth) messages are attachments")
+        #expect(message.attachments.count == 1)
+    }
+
+    @Test func digestShowsItsMessagesInOrder() throws {
+        let text = Self.bodyText(try Self.message("digest"))
+        let first = try #require(text.range(of: "Hello from the first post."))
+        let second = try #require(text.range(of: "And the second."))
+        #expect(first.upperBound < second.lowerBound)
+        #expect(text.contains("Subject: First post") && text.contains("Subject: Second post"))
+    }
+
+    @Test func reportShowsItsTextStatusAndReturnedMessage() throws {
+        let message = try Self.message("report")
+        let text = Self.bodyText(message)
+        #expect(text.hasPrefix("Your message could not be delivered to x@y.example"))
+        #expect(text.contains("Action: failed Status: 5.1.1"))
+        #expect(text.contains("Subject: Hello there"))
+        #expect(text.hasSuffix("The original text."))
+        #expect(message.attachments.isEmpty)
+    }
+
+    @Test func mixedShowsEveryInlineTextPartAndListsAttachments() throws {
+        let body = MessageFixture.Part.multipart("mixed", boundary: "b", [
+            .text("html", Array("<p>HTML first</p>".utf8), charset: "utf-8", encoding: .eightBit),
+            .text("plain", Array("-- list footer".utf8), charset: "utf-8", encoding: .eightBit),
+            .text("plain", Array("notes".utf8), charset: "utf-8", encoding: .eightBit, extra: ["Content-Disposition: attachment; filename=notes.txt"]),
+            .text("plain", Array("named".utf8), charset: "utf-8", encoding: .eightBit, extra: ["Content-Type: text/plain; name=named.txt"]),
+        ])
+        let message = try MailMessage.parse(MessageFixture.message(body))
+        #expect(message.bodyKind == .html)
+        #expect(Self.bodyText(message) == "HTML first -- list footer")
+        #expect(message.attachments.map(\.name) == ["notes.txt", "named.txt"])
+    }
+
+    // 8. Dates
+
+    @Test func datesAsReadersReadThem() throws {
+        #expect(try Self.message("date-lowercase-zone").date == Date(timeIntervalSince1970: 1_709_654_400))  // 16:00 UTC
+        let early = try #require(try Self.message("date-no-seconds").date)
+        #expect(MessageHeaderTemplate.formatDate(early, timeZone: TimeZone(secondsFromGMT: 0)!) == "February 13, 1997 at 12:01 AM")
+        func parse(_ text: String) -> Double? { MessageDate.parse(text)?.timeIntervalSince1970 }
+        #expect(parse("Tue, 5 Mar 2024 10:00:00 +0000") == 1_709_632_800)
+        #expect(parse("5 Mar 24 10:00 GMT") == 1_709_632_800)
+        #expect(parse("Tue, 05 Mar 2024 11:00:00 +0100 (CET)") == 1_709_632_800)
+        #expect(parse("Tue Mar  5 10:00:00 2024") == 1_709_632_800)
+        #expect(parse("2024-03-05T12:00:00+02:00") == 1_709_632_800)
+        #expect(parse("Tue, 5 Mar 2024 05:00:00 EST") == 1_709_632_800)
+        #expect(parse("5 Mar 99 10:00:00 +0000") == 920_628_000)
+        #expect(parse("Tue, 5 Mar 2024 10:00:60 +0000") == 1_709_632_859)
+        #expect(parse("not a date") == nil)
+        #expect(parse("Tue, 45 Mar 2024 10:00:00 +0000") == nil)
+    }
+
+    // 9. Internationalised domains
+
+    @Test func internationalisedDomainsShowInUnicode() throws {
+        let message = try Self.message("idn")
+        #expect(message.from == [MailAddress(name: "Maschine", address: "info@mächine.example")])
+        #expect(message.to == [MailAddress(name: nil, address: "user@bücher.example")])
+    }
+
+    // 10. Duplicate fields
+
+    @Test func theFirstOfDuplicateFieldsIsShown() throws {
+        let message = try Self.message("duplicate-headers")
+        #expect(message.from == [MailAddress(name: "First Sender", address: "first@example.com")])
+        #expect(message.subject == "The first subject")
+    }
+
+    // 11. A long word in the subject
+
+    @Test func aLongSubjectWordWrapsInsideTheHeader() throws {
+        var short = try Self.message("long-word-subject")
+        short.subject = "Short"
+        let shortHeight = Scene(message: short, timeZone: TimeZone(secondsFromGMT: 0)!).headerHeight
+        var scene = Scene(message: try Self.message("long-word-subject"), timeZone: TimeZone(secondsFromGMT: 0)!)
+        scene.scale = 1
+        scene.offsets = [0]
+        let renderer = try SceneRenderer(scene: scene)
+        let frame = try renderer.render(try #require(renderer.frames.first))
+        // The header's right padding (16 pt) stays clear: the word wraps before it.
+        let image = frame.image
+        let background = image.pixel(x: 385, y: 2)
+        for y in 0..<Int(scene.headerHeight) - 2 {
+            for x in (Int(scene.viewportWidth) - 14)..<Int(scene.viewportWidth) - 1 {
+                #expect(image.pixel(x: x, y: y) == background, "text at (\(x), \(y))")
+                if image.pixel(x: x, y: y) != background { return }
+            }
+        }
+        #expect(scene.headerHeight >= shortHeight + 3 * 25, "the subject takes four lines: \(scene.headerHeight) against \(shortHeight)")
+    }
+}
+
+/// `layout --json` reports the message as shown: decoded fields, the date in `--timezone`,
+/// attachments, the body part used and the warnings.
+@Suite struct MessageReportTests {
+    static func report(_ bytes: [UInt8], _ extra: [String] = []) throws -> [String: Any] {
+        let folder = temporaryDirectory("eml-json")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/message.eml"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let run = CommandRun(["layout", path, "--json"] + extra)
+        #expect(run.status == 0, "\(run.err)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.out.joined(separator: "\n").utf8)) as? [String: Any]
+        return try #require(json?["message"] as? [String: Any])
+    }
+
+    @Test func messageFieldsAsShown() throws {
+        let headers = [
+            "From: =?utf-8?B?WsO2ZQ==?= <zoe@xn--mchine-bua.example>",
+            "Sender: List Robot <robot@example.org>",
+            "Reply-To: Replies <reply@example.org>, other@example.org",
+            "To: Bob <bob@example.com>", "Cc: Carol <carol@example.com>",
+            "Subject: =?utf-8?B?TXlTdXJ2ZXk=?= =?utf-8?B?LmNvbQ==?=",
+            "Date: Sun, 03 Mar 2024 10:42:00 +0100",
+        ]
+        let body = MessageFixture.Part.multipart("mixed", boundary: "b", [
+            .text("html", Array("<p>Hi</p>".utf8), charset: "iso-8859-1", encoding: .quotedPrintable),
+            MessageFixture.Part("application/pdf", encoding: .base64, extra: ["Content-Disposition: attachment; filename=menu.pdf"],
+                                body: MessageFixture.encode([UInt8](repeating: 7, count: 2048), .base64)),
+        ])
+        let message = try Self.report(MessageFixture.message(headers: headers, body), ["--timezone", "Europe/Berlin"])
+        #expect(message["from"] as? [String: String] == ["name": "Zöe", "address": "zoe@mächine.example"])
+        #expect(message["sender"] as? [String: String] == ["name": "List Robot", "address": "robot@example.org"])
+        #expect(message["replyTo"] as? [[String: String]] == [["name": "Replies", "address": "reply@example.org"], ["address": "other@example.org"]])
+        #expect(message["to"] as? [[String: String]] == [["name": "Bob", "address": "bob@example.com"]])
+        #expect(message["cc"] as? [[String: String]] == [["name": "Carol", "address": "carol@example.com"]])
+        #expect(message["subject"] as? String == "MySurvey.com")
+        #expect(message["date"] as? [String: String] == ["iso": "2024-03-03T10:42:00+01:00", "shown": "March 3, 2024 at 10:42 AM"])
+        let attachments = message["attachments"] as? [[String: Any]]
+        #expect(attachments?.count == 1)
+        #expect(attachments?.first?["filename"] as? String == "menu.pdf")
+        #expect(attachments?.first?["contentType"] as? String == "application/pdf")
+        #expect(attachments?.first?["size"] as? Int == 2048)
+        #expect(message["body"] as? [String: String] == ["type": "text/html", "charset": "iso-8859-1", "path": "1"])
+        #expect(message["warnings"] as? [String] == [])
+    }
+
+    @Test func bodyPathAndWarningsOfANestedBody() throws {
+        let body = MessageFixture.Part.multipart("mixed", boundary: "m", [
+            MessageFixture.Part.multipart("alternative", boundary: "a", [
+                .text("plain", Array("plain".utf8), charset: nil, encoding: .eightBit),
+                .text("html", Array("<p>caf\u{E9}</p>".utf8), charset: nil, encoding: .eightBit),
+            ]),
+        ])
+        let message = try Self.report(MessageFixture.message(body))
+        #expect(message["body"] as? [String: String] == ["type": "text/html", "charset": "utf-8", "path": "1.2"])
+        #expect((message["warnings"] as? [String])?.contains { $0.contains("declares no charset") } == true)
+    }
+
+    @Test func htmlMailsHaveNoMessageObject() throws {
+        let run = CommandRun(["layout", "--json"])
+        #expect(run.status == 0)
+        #expect(!run.out.joined().contains("\"message\""))
+    }
+}
