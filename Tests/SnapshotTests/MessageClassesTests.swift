@@ -311,3 +311,20 @@ import Testing
         #expect(!run.out.joined().contains("\"message\""))
     }
 }
+
+extension MessageClassesTests {
+    /// A message whose only text is an attachment or of a kind readers have no view for
+    /// shows that text rather than a blank body.
+    @Test func onlyTextIsShownEvenAsAnAttachment() throws {
+        let attachment = MessageFixture.Part.multipart("mixed", boundary: "b", [
+            MessageFixture.Part("application/pdf", encoding: .base64, extra: ["Content-Disposition: attachment; filename=a.pdf"],
+                                body: MessageFixture.encode([1, 2, 3], .base64)),
+            .text("plain", Array("the notes".utf8), charset: "utf-8", encoding: .eightBit, extra: ["Content-Disposition: attachment; filename=notes.txt"]),
+        ])
+        let message = try MailMessage.parse(MessageFixture.message(attachment))
+        #expect(Self.bodyText(message) == "the notes")
+        #expect(message.attachments.map(\.name) == ["a.pdf"])
+        let calendar = try MailMessage.parse(MessageFixture.message(.text("calendar", Array("BEGIN:VCALENDAR".utf8), charset: "utf-8", encoding: .eightBit)))
+        #expect(Self.bodyText(calendar) == "BEGIN:VCALENDAR")
+    }
+}

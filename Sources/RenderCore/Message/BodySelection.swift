@@ -56,9 +56,25 @@ struct BodySelection {
         }
     }
 
-    /// The pieces of a message body whose root entity is `root`.
+    /// The pieces of a message body whose root entity is `root`. When nothing is shown that
+    /// way, the first text part of any kind (a text attachment, a `text/calendar` invitation)
+    /// is shown as plain text rather than a blank body, as Apple Mail shows such parts inline.
     static func pieces(in root: MimeEntity) -> [Piece] {
-        collect(root, path: root.isMultipart ? "" : "1", depth: 0, messageDepth: 0)
+        let pieces = collect(root, path: root.isMultipart ? "" : "1", depth: 0, messageDepth: 0)
+        guard pieces.isEmpty, root.mediaType != "multipart/encrypted" else { return pieces }
+        return firstTextLeaf(root, path: root.isMultipart ? "" : "1", depth: 0).map { [$0] } ?? []
+    }
+
+    private static func firstTextLeaf(_ entity: MimeEntity, path: String, depth: Int) -> Piece? {
+        guard depth < maximumDepth else { return nil }
+        if entity.isLeaf {
+            guard entity.mediaType.hasPrefix("text/") else { return nil }
+            return .text(entity, textKind(of: entity.mediaType) ?? .plain, path: path.isEmpty ? "1" : path)
+        }
+        for (index, child) in entity.children.enumerated() {
+            if let found = firstTextLeaf(child, path: childPath(path, index), depth: depth + 1) { return found }
+        }
+        return nil
     }
 
     private static func childPath(_ path: String, _ index: Int) -> String {

@@ -28,8 +28,9 @@ enum EncodedWords {
         var pieces: [Piece] = []
         var index = 0
         var textStart = 0
+        let marks = Marks(raw)
         while index < raw.count {
-            if raw[index] == 0x3D, index + 1 < raw.count, raw[index + 1] == 0x3F, let word = EncodedWord(raw, at: index) {
+            if raw[index] == 0x3D, index + 1 < raw.count, raw[index + 1] == 0x3F, let word = EncodedWord(raw, at: index, marks: marks) {
                 if textStart < index { pieces.append(.text(Array(raw[textStart..<index]))) }
                 pieces.append(.word(word))
                 index = word.end
@@ -167,6 +168,33 @@ enum EncodedWords {
     }
 }
 
+/// Where `?=` and blanks are in a header, found once, so that looking for a word's end is a
+/// binary search: a header full of `=?` that never close stays linear.
+struct Marks {
+    let closes: [Int]
+    let blanks: [Int]
+
+    init(_ raw: [UInt8]) {
+        var closes: [Int] = [], blanks: [Int] = []
+        for index in raw.indices {
+            if raw[index] == 0x3F, index + 1 < raw.count, raw[index + 1] == 0x3D { closes.append(index) }
+            if raw[index] == 0x20 || raw[index] == 0x09 { blanks.append(index) }
+        }
+        self.closes = closes
+        self.blanks = blanks
+    }
+
+    /// The first position in `positions` at or after `index`.
+    static func first(in positions: [Int], atOrAfter index: Int) -> Int? {
+        var low = 0, high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < positions.count ? positions[low] : nil
+    }
+}
+
 /// One `=?charset?encoding?payload?=` found in raw header bytes.
 struct EncodedWord {
     let charset: String
@@ -177,33 +205,29 @@ struct EncodedWord {
 
     /// Longest word looked for: RFC 2047 says 75 characters; real mailers write longer ones.
     static let maximumLength = 4096
+    static let maximumCharsetLength = 64
 
-    init?(_ raw: [UInt8], at start: Int) {
+    init?(_ raw: [UInt8], at start: Int, marks: Marks) {
         // =? charset ? B|Q ? payload ?=
         var index = start + 2
-        let limit = min(raw.count, start + Self.maximumLength)
         let charsetStart = index
-        while index < limit, raw[index] != 0x3F {
+        while index < raw.count, raw[index] != 0x3F {
             let byte = raw[index]
-            guard byte > 0x20, byte < 0x7F else { return nil }
+            guard byte > 0x20, byte < 0x7F, index - charsetStart < Self.maximumCharsetLength else { return nil }
             index += 1
         }
-        guard index + 2 < limit, index > charsetStart, raw[index + 2] == 0x3F else { return nil }
+        guard index + 2 < raw.count, index > charsetStart, raw[index + 2] == 0x3F else { return nil }
         let encoding = raw[index + 1] | 0x20
         guard encoding == 0x62 || encoding == 0x71 else { return nil }
         var charset = String(decoding: raw[charsetStart..<index], as: UTF8.self).lowercased()
         if let star = charset.firstIndex(of: "*") { charset = String(charset[..<star]) }
         let payloadStart = index + 3
-        index = payloadStart
-        while index + 1 < limit, !(raw[index] == 0x3F && raw[index + 1] == 0x3D) {
-            // A word never spans blanks in B; Q words from broken mailers may hold spaces.
-            if encoding == 0x62, raw[index] == 0x20 || raw[index] == 0x09 { return nil }
-            index += 1
-        }
-        guard index + 1 < limit else { return nil }
+        // The payload ends at the next `?=`; a word holds no blank (RFC 2047 §5).
+        guard let close = Marks.first(in: marks.closes, atOrAfter: payloadStart), close - start <= Self.maximumLength else { return nil }
+        if let blank = Marks.first(in: marks.blanks, atOrAfter: payloadStart), blank < close { return nil }
         self.charset = charset
         isBase64 = encoding == 0x62
-        payload = Array(raw[payloadStart..<index])
-        end = index + 2
+        payload = Array(raw[payloadStart..<close])
+        end = close + 2
     }
 }
