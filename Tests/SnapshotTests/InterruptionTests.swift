@@ -50,6 +50,30 @@ import Testing
         }
     }
 
+    /// Under an address-space limit (as some CI runners set) a 1 GiB stack may not fit:
+    /// every run still ends, with its frames. Before threads were made with pthreads, about
+    /// one run in three hung forever, waiting for a thread that never started.
+    @Test(.enabled(if: hasBinary)) func addressSpaceLimitNeverHangsARun() throws {
+        let out = temporaryDirectory("ulimit")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let message = MessageFixture.fixtures.appendingPathComponent("messages/forwarded.eml").path
+        for run in 0..<20 {
+            let start = Date()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v 2097152 && exec timeout -s KILL 60 \"$0\" render \"$1\" --offsets 0,50 --out \"$2\"",
+                                 Self.binary, message, out]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "run \(run) ended with \(process.terminationStatus)")
+            #expect(Date().timeIntervalSince(start) < timeBudget(5), "run \(run) took \(Date().timeIntervalSince(start)) s")
+            if process.terminationStatus != 0 { return }
+        }
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-50.png"))
+    }
+
     @Test(.enabled(if: hasBinary), arguments: [(SIGINT, Int32(130), "interrupted (SIGINT)"), (SIGTERM, Int32(143), "terminated (SIGTERM)")])
     func signalEndsTheRunWithoutPartialFiles(signal: Int32, status: Int32, reason: String) throws {
         let out = temporaryDirectory("signal")

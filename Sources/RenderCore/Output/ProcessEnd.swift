@@ -8,7 +8,7 @@ import Foundation
 /// The signals are blocked in every thread and taken by one thread with `sigtimedwait`, so
 /// the cleanup runs as ordinary code (it takes locks), not in a signal handler.
 public enum ProcessEnd {
-    nonisolated(unsafe) private static var watcher: Thread?
+    nonisolated(unsafe) private static var watcher: JoinableThread?
 
     /// Call first thing in `main`, before any thread starts (threads inherit the blocked mask).
     /// `deadline` is seconds from now, if any.
@@ -20,7 +20,7 @@ public enum ProcessEnd {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let waitedFor = signals
         let end = seconds.map { Date().addingTimeInterval($0) }
-        let thread = Thread {
+        let thread = JoinableThread.start(stackSize: 1 << 16) {
             while true {
                 var wait = timespec(tv_sec: 3600, tv_nsec: 0)
                 if let end {
@@ -36,8 +36,11 @@ public enum ProcessEnd {
                 }
             }
         }
-        thread.stackSize = 1 << 16
-        thread.start()
+        guard let thread else {
+            // No watcher (an address-space limit): signals keep their default action.
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            return
+        }
         watcher = thread
     }
 

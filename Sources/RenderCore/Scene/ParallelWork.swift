@@ -13,18 +13,10 @@ enum ParallelWork {
         let drain = { (worker: Int) in
             while let index = state.next() { state.record(index) { try task(worker, index) } }
         }
-        let finished = DispatchGroup()
-        for worker in 1..<workers {
-            finished.enter()
-            let thread = Thread {
-                drain(worker)
-                finished.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        // A worker that cannot start (an address-space limit) leaves its share to the others.
+        let threads = (1..<workers).compactMap { worker in JoinableThread.start(stackSize: 8 << 20) { drain(worker) } }
         drain(0)
-        finished.wait()
+        for thread in threads { thread.join() }
         return state.errors.compactMap { $0 }
     }
 
