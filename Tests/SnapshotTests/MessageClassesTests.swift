@@ -328,3 +328,10 @@ extension MessageClassesTests {
         #expect(Self.bodyText(calendar) == "BEGIN:VCALENDAR")
     }
 }
+
+extension MessageClassesTests {
+    @Test func unicodeNumeralsInADateAreNotATrap() {
+        #expect(MessageDate.parse("Tue, 5 Mar 2024 10:00:00 +½") != nil)
+        #expect(MessageDate.parse("Tue, ٣ Mar 2024 10:00:00 +0000") == nil)
+    }
+}

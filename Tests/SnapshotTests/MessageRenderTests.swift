@@ -243,6 +243,9 @@ import SnapshotCLI
 
     @Test(arguments: [
         (["render", "--timezone", "Nowhere"], "snapshot: --timezone 'Nowhere' is not UTC, an offset such as +02:00, or a zone name such as Europe/Berlin"),
+        // Unicode numerals pass `isNumber` but not Int(): this trapped (SIGILL) before.
+        (["render", "--timezone", "+½"], "snapshot: --timezone '+½' is not UTC, an offset such as +02:00, or a zone name such as Europe/Berlin"),
+        (["render", "--timezone", "+٣"], "snapshot: --timezone '+٣' is not UTC, an offset such as +02:00, or a zone name such as Europe/Berlin"),
     ])
     func badTimeZoneIsAUsageError(arguments: [String], message: String) {
         let run = CommandRun(arguments)

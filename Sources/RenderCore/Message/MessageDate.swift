@@ -99,9 +99,8 @@ enum MessageDate {
         let sign = token.hasPrefix("-") ? -1 : 1
         let digits = token.dropFirst().filter { $0 != ":" }
         guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let hours = digits.count <= 2 ? Int(digits)! : Int(digits.dropLast(2))!
-        let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2))!
-        guard hours <= 14, minutes < 60 else { return nil }
+        guard let hours = Int(digits.count <= 2 ? digits : String(digits.dropLast(2))),
+              let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2)), hours <= 14, minutes < 60 else { return nil }
         return sign * (hours * 60 + minutes)
     }
 

@@ -139,9 +139,10 @@ public enum MessageHeaderTemplate {
         if offsetText.hasPrefix("UTC") || offsetText.hasPrefix("GMT") { offsetText = String(offsetText.dropFirst(3)) }
         if let sign = offsetText.first, sign == "+" || sign == "-" {
             let digits = offsetText.dropFirst().replacingOccurrences(of: ":", with: "")
-            if !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isNumber) {
-                let hours = digits.count <= 2 ? Int(digits)! : Int(digits.dropLast(2))!
-                let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2))!
+            // ASCII digits only: `isNumber` also holds for "½" and "٣", which Int() refuses.
+            if !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+               let hours = Int(digits.count <= 2 ? digits : String(digits.dropLast(2))),
+               let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2)) {
                 let seconds = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
                 if hours <= 14, minutes < 60, let zone = TimeZone(secondsFromGMT: seconds) { return zone }
             }
