@@ -104,6 +104,10 @@ import Testing
         #expect(parse("<@route.example:joe@example.com>") == [MailAddress(name: nil, address: "joe@example.com")])
         #expect(parse("=?utf-8?Q?Zo=C3=AB?=\r\n =?utf-8?Q?_M=C3=BCller?= <zoe@example.com>") == [MailAddress(name: "Zoë Müller", address: "zoe@example.com")])
         #expect(parse("\"=?utf-8?B?WsO2ZQ==?=\" <z@example.com>") == [MailAddress(name: "Zöe", address: "z@example.com")])
+        #expect(parse("=?utf-8?Q?Doe,_Jane?= <jane@example.com>, =?utf-8?Q?=22Joe=22?= <joe@example.com>") ==
+                [MailAddress(name: "Doe, Jane", address: "jane@example.com"), MailAddress(name: "Joe", address: "joe@example.com")])
+        #expect(parse("a@example.com; B <b@example.com>") == [MailAddress(name: nil, address: "a@example.com"), MailAddress(name: "B", address: "b@example.com")])
+        #expect(parse("Joe <joe@example.com") == [MailAddress(name: "Joe", address: "joe@example.com")])
         #expect(parse("") == [])
     }
 

@@ -41,12 +41,23 @@ enum AddressList {
         var current: [UInt8] = []
         var group: (name: [UInt8], members: [[UInt8]])?
         var scanner = Scanner()
-        for byte in bytes {
+        let marks = Marks(bytes)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            // An encoded word is one atom: a comma inside `=?utf-8?Q?Doe,_Jane?=` splits nothing.
+            if byte == 0x3D, scanner.isTopLevel, index < bytes.count, bytes[index] == 0x3F,
+               let word = EncodedWord(bytes, at: index - 1, marks: marks) {
+                current += bytes[(index - 1)..<word.end]
+                index = word.end
+                continue
+            }
             let topLevel = scanner.isTopLevel
             scanner.feed(byte)
             guard topLevel, scanner.isTopLevel else { current.append(byte); continue }
             switch byte {
-            case 0x2C:  // ,
+            case 0x2C, 0x3B where group == nil:  // , (and ; as Outlook separates addresses)
                 if group != nil { group!.members.append(current) } else { items.append(.mailbox(current)) }
                 current.removeAll()
             case 0x3A where group == nil && !current.contains(0x40):  // : opens a group (not inside an address)
@@ -167,7 +178,7 @@ enum AddressList {
         }
         let decoded = EncodedWords.decode(unquoted)
         let collapsed = decoded.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " \t'"))
+        let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " \t'\""))
         return trimmed.isEmpty ? nil : trimmed
     }
 
