@@ -339,3 +339,61 @@ extension MessageClassesTests {
         #expect(MessageDate.parse("Tue, ٣ Mar 2024 10:00:00 +0000") == nil)
     }
 }
+
+/// Cases a battery of 159 real test messages from other projects' MIME suites turned up.
+extension MessageClassesTests {
+    @Test func oneInvalidByteAmongUTF8IsOneReplacementCharacter() throws {
+        let message = try Self.message("utf8-one-bad-byte")
+        #expect(message.bodyCharset == "utf-8")
+        #expect(Self.bodyText(message) == "Valid: 是 Invalid: \u{FFFD}")
+        #expect(message.subject == "Valid: 是 Invalid: \u{FFFD}")
+        #expect(message.warnings.contains { $0.contains("1 invalid byte sequence shown as") })
+    }
+
+    @Test func iso2022JPReadsOutlooksNECRow() throws {
+        let message = try Self.message("iso-2022-jp-nec")
+        #expect(message.subject == "№41 ①")
+        #expect(Self.bodyText(message) == "№41 ①")
+        #expect(ISO2022JP.decode([0x1B, 0x24, 0x42, 0x30, 0x21, 0x1B, 0x24, 0x28, 0x44, 0x30, 0x21, 0x1B, 0x28, 0x42, 0x21]) == "亜\u{FFFD}!")
+        #expect(ISO2022JP.decode([0x1B, 0x28, 0x49, 0x31, 0x32, 0x1B, 0x28, 0x42]) == "ｱｲ")
+        #expect(!ISO2022JP.decode([0x1B, 0x5B, 0x41, 0x41]).contains("\u{1B}"))
+    }
+
+    @Test func transferEncodedForwardedMessageIsShownInline() throws {
+        let message = try Self.message("forwarded-base64")
+        let text = Self.bodyText(message)
+        #expect(text.hasPrefix("before"))
+        #expect(text.contains("Subject: Encoded inner"))
+        #expect(text.contains("The encoded inner body."))
+        #expect(text.hasSuffix("after"))
+        #expect(message.attachments.isEmpty)
+    }
+
+    @Test func partHeadersEndAtTheFirstLineThatIsNoHeader() throws {
+        let message = try Self.message("part-without-blank-line")
+        #expect(Self.bodyText(message) == "bar baz")
+        let untouched = try Self.fixture("forwarded")
+        #expect(RawMessageRepair.separatingPartHeaders(untouched) == untouched)
+    }
+
+    @Test func aFirstLineThatIsNoHeaderMakesAHeaderlessMessage() throws {
+        let message = try Self.message("first-line-not-a-header")
+        #expect(message.from.isEmpty)
+        #expect(Self.bodyText(message).contains("Sub ject: x From: a@example.com"))
+        #expect(message.warnings.contains { $0.contains("does not begin with a header line") })
+    }
+
+    @Test func datesWithCommentsInTheTimeOrAnUnreadableTime() {
+        #expect(MessageDate.parse("Fri, 21 Nov 1997 09(comment):   55  :  06 -0600")?.timeIntervalSince1970 == 880_127_706)
+        #expect(MessageDate.parse("Wed, 15 Dec 2010    59:10 -0500") == nil)
+        #expect(MessageDate.parse("Tue, 7 Apr 2026 10:00:t") == nil)
+    }
+
+    @Test func commentsAloneAreNoRecipients() {
+        func parse(_ text: String) -> [MailAddress] { AddressList.parse(Array(text.utf8)) }
+        #expect(parse("<x@y.com>, group: (some text);, <x@y.com>") ==
+                [MailAddress(name: nil, address: "x@y.com"), MailAddress(name: "group", address: ""), MailAddress(name: nil, address: "x@y.com")])
+        #expect(parse("(Empty list)(start)Hidden recipients  :(nobody(that I know))  ;") == [MailAddress(name: "Hidden recipients", address: "")])
+        #expect(parse("Pete(A wonderful \\) chap) <pete(his account)@silly.test(his host)>") == [MailAddress(name: "Pete", address: "pete@silly.test")])
+    }
+}

@@ -23,7 +23,7 @@ enum AddressList {
                 if let address = mailbox(text) { result.append(address) }
             case .group(let name, let members):
                 let parsed = members.compactMap(mailbox)
-                if parsed.isEmpty, let name = displayName(name) { result.append(MailAddress(name: name, address: "")) }
+                if parsed.isEmpty, let name = displayName(removingComments(name).text) { result.append(MailAddress(name: name, address: "")) }
                 result += parsed
             }
         }
@@ -115,7 +115,7 @@ enum AddressList {
             return MailAddress(name: name, address: address)
         }
         let words = Self.words(text)
-        guard !words.isEmpty else { return comments.last.flatMap(displayName).map { MailAddress(name: $0, address: "") } }
+        guard !words.isEmpty else { return nil }  // a comment alone names no one
         if let at = words.lastIndex(where: { $0.contains(0x40) && $0.first != 0x22 }) {
             var nameWords = words
             nameWords.remove(at: at)

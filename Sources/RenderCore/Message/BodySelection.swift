@@ -83,8 +83,8 @@ struct BodySelection {
 
     private static func collect(_ entity: MimeEntity, path: String, depth: Int, messageDepth: Int) -> [Piece] {
         guard depth < maximumDepth else { return [] }
-        if let message = entity.attachedMessage {
-            guard entity.disposition != "attachment", messageDepth < maximumMessageDepth, let inner = message.body else { return [] }
+        if entity.disposition != "attachment", messageDepth < maximumMessageDepth, let message = entity.encapsulatedMessage {
+            guard let inner = message.body else { return [] }
             let innerPath = inner.isMultipart ? path : path + ".1"
             return [.message(message, entity, path: path, body: collect(inner, path: innerPath, depth: depth + 1, messageDepth: messageDepth + 1))]
         }
@@ -186,24 +186,38 @@ struct MessageParts {
     var inlineImages: [String: [UInt8]] = [:]
     var warnings: [String] = []
 
-    /// `shown`: the parts the body shows (text parts and inline messages), not listed.
-    init(root: MimeEntity, shown: [MimeEntity], referencedIDs: Set<String>) {
-        walk(root, shown: shown, referenced: referencedIDs, depth: 0)
+    /// The parts the body shows (text parts and inline messages) are not listed; a message
+    /// shown inline contributes its own attachments and cid: images.
+    init(root: MimeEntity, pieces: [BodySelection.Piece], referencedIDs: Set<String>) {
+        var shown: [MimeEntity] = [], messages: [(MimeEntity, MimeMessage)] = []
+        func gather(_ pieces: [BodySelection.Piece]) {
+            for piece in pieces {
+                shown.append(piece.part)
+                if case .message(let message, let part, _, let body) = piece {
+                    messages.append((part, message))
+                    gather(body)
+                }
+            }
+        }
+        gather(pieces)
+        walk(root, shown: shown, messages: messages, referenced: referencedIDs, depth: 0)
     }
 
-    private mutating func walk(_ entity: MimeEntity, shown: [MimeEntity], referenced: Set<String>, depth: Int) {
+    private mutating func walk(_ entity: MimeEntity, shown: [MimeEntity], messages: [(MimeEntity, MimeMessage)],
+                               referenced: Set<String>, depth: Int) {
         guard depth < BodySelection.maximumDepth else { return }
         if entity.isMultipart {
-            for child in entity.children { walk(child, shown: shown, referenced: referenced, depth: depth + 1) }
+            for child in entity.children { walk(child, shown: shown, messages: messages, referenced: referenced, depth: depth + 1) }
             return
         }
         let isShown = shown.contains { entity.isSame(as: $0) }
-        if let message = entity.attachedMessage {
-            if isShown {
-                // Shown inline: its own attachments and cid: images count as the message's.
-                if let inner = message.body { walk(inner, shown: shown, referenced: referenced, depth: depth + 1) }
-                return
-            }
+        // A message shown inline: the parse its piece shows (a transfer-encoded one is parsed
+        // from its content, so a new parse would hold other objects).
+        if isShown, let message = messages.first(where: { entity.isSame(as: $0.0) })?.1 {
+            if let inner = message.body { walk(inner, shown: shown, messages: messages, referenced: referenced, depth: depth + 1) }
+            return
+        }
+        if let message = entity.encapsulatedMessage {
             let subject = HeaderFields(message.rawHeaders).subject
             let name = entity.filename ?? ((subject.flatMap { $0.isEmpty ? nil : $0 } ?? "Attached message") + ".eml")
             attachments.append(MailAttachment(name: name, mediaType: entity.mediaType, size: entity.decodedSize()))

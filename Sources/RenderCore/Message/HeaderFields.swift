@@ -27,7 +27,8 @@ struct HeaderFields {
     /// Decoded, on one line, trimmed; nil when there is no Subject.
     var subject: String? {
         first("Subject").map { raw in
-            EncodedWords.decode(EncodedWords.unfold(raw)).trimmingCharacters(in: .whitespaces)
+            // A tab left by folding reads as a space, as readers show it.
+            EncodedWords.decode(EncodedWords.unfold(raw)).replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
         }
     }
 

@@ -70,10 +70,14 @@ public struct MailMessage: Sendable {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw RenderError.input("the message is empty")
         }
-        // A UTF-8 byte order mark (Windows editors write one) would become part of the first
-        // header's name, and that header would be lost.
-        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        let (parsed, parserWarnings) = MimeMessage.parse(bytes)
+        let bytes = RawMessageRepair.separatingPartHeaders(RawMessageRepair.withoutByteOrderMark(bytes))
+        var (parsed, parserWarnings) = MimeMessage.parse(bytes)
+        if parsed == nil {
+            // No header where the first line should be one: its text is the body.
+            let retry = MimeMessage.parse(RawMessageRepair.asHeaderlessBody(bytes))
+            parsed = retry.message
+            parserWarnings = ["the message does not begin with a header line; all of it is read as the body"]
+        }
         guard let mime = parsed else {
             throw RenderError.input("not a MIME message" + (parserWarnings.first.map { " (\($0))" } ?? ""))
         }
@@ -87,7 +91,7 @@ public struct MailMessage: Sendable {
         message.cc = fields.cc
         message.subject = fields.subject
         message.dateText = fields.dateText
-        message.date = fields.date ?? mime.gmimeDate
+        message.date = fields.date
         guard let root = mime.body else {
             message.warnings.append("the message has no body")
             return message
@@ -122,7 +126,7 @@ public struct MailMessage: Sendable {
             message.warnings.append("the message has no text or HTML body")
         }
         let referenced = ContentID.references(in: message.bodyHTML)
-        let parts = MessageParts(root: root, shown: Self.shownParts(pieces), referencedIDs: referenced)
+        let parts = MessageParts(root: root, pieces: pieces, referencedIDs: referenced)
         message.attachments = parts.attachments
         message.inlineImages = parts.inlineImages
         message.warnings += parts.warnings
@@ -130,13 +134,5 @@ public struct MailMessage: Sendable {
             message.warnings.append("cid:\(id) names no part of the message; shown as a broken image")
         }
         return message
-    }
-
-    /// Every part the body shows, forwarded messages' own parts included.
-    private static func shownParts(_ pieces: [BodySelection.Piece]) -> [MimeEntity] {
-        pieces.flatMap { piece -> [MimeEntity] in
-            if case .message(_, _, _, let body) = piece { return [piece.part] + shownParts(body) }
-            return [piece.part]
-        }
     }
 }

@@ -20,8 +20,8 @@ enum MessageCharset {
         let metaName = isHTML && declaredName == nil ? metaCharset(bytes) : nil
         guard let name = declaredName ?? metaName else {
             // Undeclared 7-bit Japanese (headers and bodies from Japanese mailers): its escapes name it.
-            if isASCII, hasISO2022JPEscapes(bytes), let text = convert(bytes, from: "ISO-2022-JP-2") {
-                return Decoded(text: text, charset: "iso-2022-jp")
+            if isASCII, hasISO2022JPEscapes(bytes) {
+                return Decoded(text: ISO2022JP.decode(bytes), charset: "iso-2022-jp")
             }
             if isASCII { return Decoded(text: String(decoding: bytes, as: UTF8.self), charset: "us-ascii") }
             return guess(bytes, because: "the body declares no charset")
@@ -40,6 +40,9 @@ enum MessageCharset {
             if let text = String(validatingUTF8Bytes: bytes) { return Decoded(text: text, charset: "utf-8") }
             return guess(bytes, because: "the body is \(source) UTF-8 but is not valid UTF-8")
         }
+        if ISO2022JP.labels.contains(name) {
+            return Decoded(text: ISO2022JP.decode(bytes), charset: name)
+        }
         if name == "hz-gb-2312" || name == "hz" {
             if let text = HZ.decode(bytes) { return Decoded(text: text, charset: name) }
             return guess(bytes, because: "the body is not valid \(name)")
@@ -51,14 +54,36 @@ enum MessageCharset {
         return guess(bytes, because: "the body is not valid \(name)")
     }
 
-    /// UTF-8 when the bytes are valid UTF-8, else GMime's 8-bit decoding with the fallback
-    /// charsets (which, past UTF-8, is windows-1252).
+    /// UTF-8 when the bytes are valid UTF-8, or mostly so (a stray bad byte among real UTF-8
+    /// characters becomes U+FFFD, as browsers show it, rather than turning every character
+    /// into windows-1252 mojibake); else GMime's 8-bit decoding with the fallback charsets
+    /// (which, past UTF-8, is windows-1252).
     private static func guess(_ bytes: [UInt8], because reason: String) -> Decoded {
         if let text = String(validatingUTF8Bytes: bytes) {
             return Decoded(text: text, charset: "utf-8", warning: "\(reason); read as UTF-8")
         }
+        let (valid, invalid) = utf8Counts(bytes)
+        if valid > 0, invalid <= valid {
+            return Decoded(text: String(decoding: bytes, as: UTF8.self), charset: "utf-8",
+                           warning: "\(reason); read as UTF-8, \(invalid) invalid byte sequence\(invalid == 1 ? "" : "s") shown as \u{FFFD}")
+        }
         return Decoded(text: MimeEntity.decodeUnknown8Bit(bytes), charset: "windows-1252",
                        warning: "\(reason); read as windows-1252 (GMime's best guess)")
+    }
+
+    /// Valid multi-byte UTF-8 characters and invalid sequences in the bytes.
+    static func utf8Counts(_ bytes: [UInt8]) -> (valid: Int, invalid: Int) {
+        var valid = 0, invalid = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar.value >= 0x80 { valid += 1 }
+            case .error: invalid += 1
+            case .emptyInput: break loop
+            }
+        }
+        return (valid, invalid)
     }
 
     static let westernSingleByte: Set<String> = ["us-ascii", "ascii", "iso-8859-1", "latin1", "iso-8859-15", "windows-1252", "cp1252"]
@@ -72,8 +97,6 @@ enum MessageCharset {
         "shift_jis": "CP932", "shift-jis": "CP932", "sjis": "CP932", "x-sjis": "CP932", "windows-31j": "CP932", "ms_kanji": "CP932",
         "euc-kr": "CP949", "ks_c_5601-1987": "CP949", "ks_c_5601": "CP949",
         "big5": "BIG5-HKSCS",
-        // ISO-2022-JP-2 adds JIS X 0212 and more to ISO-2022-JP; mailers label both the same.
-        "iso-2022-jp": "ISO-2022-JP-2", "csiso2022jp": "ISO-2022-JP-2",
     ]
 
     static func iconvName(_ name: String) -> String? {
@@ -193,6 +216,86 @@ enum HZ {
         }
         if inGB { guard flushGB() else { return nil } }
         flushASCII()
+        return out
+    }
+}
+
+/// ISO-2022-JP as mail readers decode it: the Microsoft superset (CP50220/CP50221) that
+/// Outlook writes, with NEC's row 13 (①, №, ㈱) and the IBM extensions, which glibc's strict
+/// ISO-2022-JP refuses. Each JIS X 0208 pair is moved to its Shift_JIS code and the run read
+/// as CP932; half-width katakana (ESC ( I, or SO … SI) likewise. An escape is never shown:
+/// what cannot be read becomes U+FFFD.
+enum ISO2022JP {
+    static let labels: Set<String> = ["iso-2022-jp", "csiso2022jp", "iso-2022-jp-1", "iso-2022-jp-ms", "cp50220", "cp50221", "cp50222"]
+
+    private enum Mode { case ascii, jis0208, katakana, jis0212 }
+
+    static func decode(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var sjis: [UInt8] = []
+        func unreadable() {
+            out += readCP932(sjis)
+            sjis.removeAll()
+            out += "\u{FFFD}"
+        }
+        var mode = Mode.ascii
+        var shifted = false  // SO … SI: katakana
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x1B {
+                let rest = bytes[(index + 1)...].prefix(3)
+                if rest.starts(with: [0x24, 0x40]) || rest.starts(with: [0x24, 0x42]) { mode = .jis0208; index += 3; continue }
+                if rest.starts(with: [0x24, 0x28, 0x44]) { mode = .jis0212; index += 4; continue }
+                if rest.starts(with: [0x28, 0x49]) { mode = .katakana; index += 3; continue }
+                if rest.starts(with: [0x28, 0x42]) || rest.starts(with: [0x28, 0x4A]) || rest.starts(with: [0x28, 0x48]) {
+                    mode = .ascii; index += 3; continue
+                }
+                unreadable()  // an escape we do not know: never shown raw
+                index += 1
+                continue
+            }
+            if byte == 0x0E { shifted = true; index += 1; continue }
+            if byte == 0x0F { shifted = false; index += 1; continue }
+            if byte == 0x0A || byte == 0x0D { mode = .ascii; shifted = false; sjis.append(byte); index += 1; continue }
+            if shifted || mode == .katakana, (0x21...0x5F).contains(byte) { sjis.append(byte + 0x80); index += 1; continue }
+            switch mode {
+            case .ascii, .katakana:
+                sjis.append(byte < 0x80 ? byte : 0x3F)
+                index += 1
+            case .jis0208, .jis0212:
+                guard index + 1 < bytes.count, (0x21...0x7E).contains(byte), (0x21...0x7E).contains(bytes[index + 1]) else {
+                    sjis.append(byte < 0x80 ? byte : 0x3F)
+                    index += 1
+                    continue
+                }
+                if mode == .jis0212 { unreadable() } else { sjis += shiftJIS(byte, bytes[index + 1]) }
+                index += 2
+            }
+        }
+        return out + readCP932(sjis)
+    }
+
+    /// JIS X 0208 row/cell bytes to Shift_JIS.
+    static func shiftJIS(_ j1: UInt8, _ j2: UInt8) -> [UInt8] {
+        let s1 = (j1 + 1) / 2 + (j1 <= 0x5E ? 0x70 : 0xB0)
+        let s2: UInt8
+        if j1 % 2 == 1 { s2 = j2 + (j2 >= 0x60 ? 0x20 : 0x1F) } else { s2 = j2 + 0x7E }
+        return [s1, s2]
+    }
+
+    /// CP932 text; a pair iconv refuses becomes U+FFFD on its own.
+    private static func readCP932(_ bytes: [UInt8]) -> String {
+        if let text = MessageCharset.convert(bytes, from: "CP932") { return text }
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let width = (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte) ? 2 : 1
+            let end = min(bytes.count, index + width)
+            out += MessageCharset.convert(Array(bytes[index..<end]), from: "CP932") ?? "\u{FFFD}"
+            index = end
+        }
         return out
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 ///   unknown zone count as UTC (RFC 5322: "-0000", no zone information).
 enum MessageDate {
     static func parse(_ text: String) -> Date? {
-        let tokens = tokenize(stripComments(text))
+        let tokens = tokenize(joiningClock(stripComments(text)))
         var day: Int?, month: Int?, year: Int?, time: (Int, Int, Int)?, zone: Int?, namedZone: Int?
         var index = 0
         while index < tokens.count {
@@ -22,10 +22,12 @@ enum MessageDate {
             index += 1
             if let parsed = isoDate(token), year == nil {
                 (year, month, day) = parsed
-            } else if token.contains(":"), time == nil, let parsed = clock(token) {
-                time = parsed
             } else if (token.hasPrefix("+") || token.hasPrefix("-")), zone == nil, let parsed = numericZone(token) {
                 zone = parsed
+            } else if token.contains(":") {
+                // A time that cannot be read makes the date unreadable: no made-up time.
+                guard time == nil, let parsed = clock(token) else { return nil }
+                time = parsed
             } else if token.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(token) {
                 if token.count <= 2 && day == nil {
                     day = number
@@ -53,6 +55,26 @@ enum MessageDate {
             if character == "(" { depth += 1; continue }
             if character == ")" { depth = max(0, depth - 1); continue }
             if depth == 0 { out.append(character) }
+        }
+        return out
+    }
+
+    /// RFC 5322 allows blanks (and comments, already gone) around the colons of a time:
+    /// `09 :  55  : 06` is `09:55:06`.
+    private static func joiningClock(_ text: String) -> String {
+        var out = ""
+        var pendingBlank = false
+        for character in text {
+            if character == " " || character == "\t" {
+                pendingBlank = true
+            } else if character == ":" {
+                out.append(":")
+                pendingBlank = false
+            } else {
+                if pendingBlank && out.last != ":" { out.append(" ") }
+                out.append(character)
+                pendingBlank = false
+            }
         }
         return out
     }

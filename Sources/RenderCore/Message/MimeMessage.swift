@@ -152,12 +152,6 @@ final class MimeMessage {
         GMime.rawHeaders(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self))
     }
 
-    /// GMime's reading of the Date header, for dates `MessageDate` cannot read.
-    var gmimeDate: Date? {
-        guard let parsed = g_mime_message_get_date(message) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(parsed)))
-    }
-
     var body: MimeEntity? {
         g_mime_message_get_mime_part(message).map { MimeEntity(retaining: $0, options: owner) }
     }
@@ -271,6 +265,15 @@ final class MimeEntity {
         guard cgmime_is_message_part(object) != 0,
               let message = g_mime_message_part_get_message(cgmime_as_message_part(object)) else { return nil }
         return MimeMessage(retaining: message, options: options)
+    }
+
+    /// The message a `message/rfc822` (or `message/global`) part holds: GMime's parse of it,
+    /// or, when the part is transfer-encoded (base64, quoted-printable: GMime 3.2.13 then keeps
+    /// it as an opaque leaf), a parse of its decoded content.
+    var encapsulatedMessage: MimeMessage? {
+        if let message = attachedMessage { return message }
+        guard isLeaf, ["message/rfc822", "message/global"].contains(mediaType) else { return nil }
+        return MimeMessage.parse(decodedContent()).message
     }
 
     /// The content with its transfer encoding (base64, quoted-printable, uuencode) undone.
