@@ -171,7 +171,7 @@ for index, argv in enumerate(command_lines):
 
 def mime(headers, body):
     """A message or part: header lines, a blank line, the body (str or bytes)."""
-    head = "\r\n".join(headers).encode() + b"\r\n\r\n"
+    head = "".join(line + "\r\n" for line in headers).encode() + b"\r\n"
     return head + (body if isinstance(body, bytes) else body.replace("\n", "\r\n").encode())
 
 
@@ -274,3 +274,5 @@ messages["nested-utf16-flowed"] = message(word("ünïcödé", "utf-8", "Q"), hea
 messages["no-mime-version"] = b"Subject: bare\r\n\r\nJust text, no MIME headers at all.\r\n"
 for name, data in messages.items():
     write("FuzzMessages", name + ".eml", data)
+for path in files(os.path.join(repo, "Tests", "Fixtures"), ".eml"):
+    write("FuzzMessages", seed_name(path), open(path, "rb").read())
