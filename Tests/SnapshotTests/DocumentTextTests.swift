@@ -20,6 +20,9 @@ import SnapshotCLI
         // A row's cells are separated by tabs, rows by newlines.
         ("<table><tr><td>Left</td><td>Right</td></tr><tr><td>x</td><td><p>y</p></td></tr></table>", "Left\tRight\nx\ty"),
         ("<table><tr><td></td><td>b</td></tr><tr><td>c</td><td></td></tr></table>", "b\nc"),
+        ("<table><tr><td><div>a</div></td><td><div>b</div><div>c</div></td></tr><tr><td>d<br></td><td>e</td></tr></table>",
+         "a\tb\nc\nd\te"),
+        ("<p>before</p><table><tr><td></td><td><p>x</p></td></tr></table><p>after</p>", "before\n\tx\nafter"),
         // display:none and what the UA stylesheet hides.
         ("<p>shown<span style=\"display:none\"> hidden</span></p><div style=\"display:none\">gone</div>", "shown"),
         ("<html><head><title>T</title><style>p{color:red}</style><script>var x = 1</script></head><body><p>Body</p></body></html>", "Body"),

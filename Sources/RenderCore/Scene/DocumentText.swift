@@ -13,8 +13,10 @@
 /// - No leading or trailing white space; blank lines collapse to at most one empty line.
 struct DocumentText {
     private var out = ""
-    /// Boundaries asked for since the last text, written only when more text follows.
+    /// Boundaries asked for since the last text, written only when more text follows: a
+    /// block's (which a cell boundary replaces), a table row's (which it does not) and cells'.
     private var pendingNewline = false
+    private var pendingRowBreak = false
     private var pendingTabs = 0
     /// A cell boundary waits and no text has come since: block boundaries at the start of
     /// the cell must not turn it into a new line.
@@ -68,12 +70,14 @@ struct DocumentText {
     }
 
     private mutating func rowBoundary() {
-        pendingNewline = true
+        pendingRowBreak = true
+        pendingNewline = false
         pendingTabs = 0  // empty cells at a row's end leave nothing
         inCellStart = false
     }
 
     private mutating func cellBoundary() {
+        pendingNewline = false  // the end of the last block in the cell before
         pendingTabs += 1
         inCellStart = true
     }
@@ -81,7 +85,7 @@ struct DocumentText {
     private mutating func emit(_ text: String) {
         guard !text.isEmpty else { return }
         if !out.isEmpty {
-            if pendingNewline {
+            if pendingNewline || pendingRowBreak {
                 if !out.hasSuffix("\n") { out += "\n" }
             } else if pendingTabs > 0 {
                 // A forced break that ends a cell opens no line there.
@@ -90,6 +94,7 @@ struct DocumentText {
             out += String(repeating: "\t", count: pendingTabs)
         }
         pendingNewline = false
+        pendingRowBreak = false
         pendingTabs = 0
         inCellStart = false
         // Preserved newlines (`pre`, `pre-line`) are line separators in laid-out text.
