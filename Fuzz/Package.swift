@@ -19,6 +19,7 @@ let package = Package(
         fuzzTarget("FuzzCSS", [.product(name: "RenderCore", package: "snapshot")]),
         fuzzTarget("FuzzImages", [.product(name: "RenderCore", package: "snapshot")]),
         fuzzTarget("FuzzSuite", [.product(name: "RenderCore", package: "snapshot")]),
+        fuzzTarget("FuzzMessages", [.product(name: "RenderCore", package: "snapshot")]),
         fuzzTarget("FuzzArguments", [.product(name: "RenderCore", package: "snapshot"),
                                      .product(name: "SnapshotCLI", package: "snapshot")]),
     ],

@@ -5,8 +5,10 @@ Seeds come from the mail corpus (../shared/corpus), the repo's test fixtures, th
 images in Fuzz/seeds, and small inputs generated here; nothing big is committed.
 Usage: make-seeds.py REPO CORPUS OUT
 """
+import base64
 import json
 import os
+import quopri
 import re
 import struct
 import sys
@@ -163,3 +165,114 @@ command_lines = [
 ]
 for index, argv in enumerate(command_lines):
     write("FuzzArguments", f"argv-{index}", "\n".join(argv))
+
+# --- MIME messages (.eml): generated here, CRLF line ends, one per structure a reader meets.
+
+
+def mime(headers, body):
+    """A message or part: header lines, a blank line, the body (str or bytes)."""
+    head = "".join(line + "\r\n" for line in headers).encode() + b"\r\n"
+    return head + (body if isinstance(body, bytes) else body.replace("\n", "\r\n").encode())
+
+
+def multipart(subtype, boundary, parts, params=""):
+    body = b"This is a multi-part message in MIME format.\r\n"
+    for part in parts:
+        body += b"\r\n--" + boundary.encode() + b"\r\n" + part
+    body += b"\r\n--" + boundary.encode() + b"--\r\n"
+    return [f'Content-Type: multipart/{subtype}; boundary="{boundary}"{params}'], body
+
+
+def b64(data, width=76):
+    text = base64.b64encode(data if isinstance(data, bytes) else data.encode()).decode()
+    return "\r\n".join(text[i:i + width] for i in range(0, len(text), width)).encode()
+
+
+def word(text, charset="utf-8", encoding="B"):
+    data = text.encode(charset)
+    if encoding == "B":
+        return f"=?{charset}?B?{base64.b64encode(data).decode()}?="
+    return f"=?{charset}?Q?{quopri.encodestring(data, header=True).decode()}?="
+
+
+ENVELOPE = [
+    f"From: {word('Zoë Müller')} <zoe@example.com>",
+    "To: Bob <bob@example.com>, carol@example.com",
+    'Cc: "Dave, the reviewer" <dave@example.org>',
+    "Date: Sun, 03 Mar 2024 10:42:00 +0100",
+    "Message-ID: <seed@example.com>",
+    "MIME-Version: 1.0",
+]
+
+
+def message(subject, content_headers, body, envelope=ENVELOPE):
+    return mime(envelope + [f"Subject: {subject}"] + content_headers, body)
+
+
+HTML_BODY = ('<html><head><style>p { margin: 0 0 8px } .h { display: none }</style></head><body>'
+             '<p class="h">preheader</p><table width="100%"><tr><td>Café <b>crème</b></td><td>12 €</td></tr></table>'
+             '<p>Hello, <a href="https://example.com">world</a>.<br>Line two.</p></body></html>')
+PLAIN_BODY = "Hello Bob,\n\nsee below.\n\n> quoted line\n> > deeper\n\n-- \nZoë\n"
+png_seed = base64.b64decode(TINY_PNG)
+
+messages = {}
+messages["plain-utf8"] = message("plain", ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit"],
+                                 PLAIN_BODY.encode())
+messages["html-qp"] = message(word("Café menu — größer"), ["Content-Type: text/html; charset=utf-8",
+                                                           "Content-Transfer-Encoding: quoted-printable"],
+                              quopri.encodestring(HTML_BODY.encode()).replace(b"\n", b"\r\n"))
+headers, body = multipart("alternative", "alt-1", [
+    mime(["Content-Type: text/plain; charset=iso-8859-1", "Content-Transfer-Encoding: quoted-printable"],
+         quopri.encodestring(PLAIN_BODY.encode("iso-8859-1")).replace(b"\n", b"\r\n")),
+    mime(["Content-Type: text/html; charset=utf-8", "Content-Transfer-Encoding: base64"], b64(HTML_BODY)),
+])
+messages["alternative-qp-base64"] = message(word("Grüße", "iso-8859-1", "Q"), headers, body)
+related_html = HTML_BODY.replace("Hello,", 'Hello, <img src="cid:logo@seed" width="20" alt="logo">')
+inner_headers, inner_body = multipart("related", "rel-1", [
+    mime(["Content-Type: text/html; charset=utf-8"], related_html),
+    mime(["Content-Type: image/png; name=logo.png", "Content-Transfer-Encoding: base64", "Content-ID: <logo@seed>",
+          "Content-Disposition: inline; filename=logo.png"], b64(png_seed)),
+], '; type="text/html"')
+headers, body = multipart("mixed", "mix-1", [
+    mime(inner_headers, inner_body),
+    mime(["Content-Type: application/pdf; name=menu.pdf", "Content-Transfer-Encoding: base64",
+          "Content-Disposition: attachment; filename*=UTF-8''men%C3%BC.pdf"], b64(b"%PDF-1.4 " * 20)),
+])
+messages["mixed-related-cid"] = message("related with cid image", headers, body)
+messages["iso-2022-jp"] = message(word("こんにちは", "iso-2022-jp"),
+                                  ["Content-Type: text/plain; charset=ISO-2022-JP", "Content-Transfer-Encoding: 7bit"],
+                                  "日本語のメールです。\n二行目。\n".encode("iso-2022-jp"))
+forwarded = message("the original", ["Content-Type: text/html; charset=utf-8"], "<p>Forwarded <i>body</i></p>")
+headers, body = multipart("mixed", "fwd-1", [
+    mime(["Content-Type: text/plain; charset=us-ascii"], "See the forwarded message.\n"),
+    mime(["Content-Type: message/rfc822", "Content-Disposition: inline"], forwarded),
+])
+messages["forwarded-rfc822"] = message("Fwd: the original", headers, body)
+headers, body = multipart("digest", "dig-1", [
+    mime([], message("first", ["Content-Type: text/plain"], "one\n")),
+    mime([], message("second", ["Content-Type: text/html"], "<b>two</b>\n")),
+])
+messages["digest"] = message("digest", headers, body)
+messages["windows-1252-html"] = message("=?windows-1252?Q?=93quoted=94_=80?=",
+                                        ["Content-Type: text/html; charset=windows-1252"],
+                                        '<p>\x93smart quotes\x94 \x80 10 \x96 20</p>'.encode("latin-1"))
+messages["malformed-headers"] = (b"From: <<<@@>>\r\nTo: ,,,;\r\nSubject: =?utf-8?B?broken?= =?unknown?Q?x?= =?utf-8?B?\r\n"
+                                 b"Date: Feb 30 99 25:61 +9999\r\nContent-Type: text/html; charset=\"no-such-charset\r\n"
+                                 b"Content-Transfer-Encoding: base64\r\n folded-garbage\r\nno colon line\r\n\r\n"
+                                 b"PGI+YnJva2VuPC9i!!!PgoK\r\n")
+messages["missing-boundary"] = message("no boundary", ["Content-Type: multipart/alternative"],
+                                       "--x\nContent-Type: text/plain\n\nlost\n--x--\n")
+messages["unterminated-multipart"] = message("unterminated", ['Content-Type: multipart/mixed; boundary="u"'],
+                                             "--u\nContent-Type: text/html\n\n<p>open\n--u\nContent-Type: text/plain\n")
+headers, body = multipart("alternative", "deep-0", [
+    mime(*multipart("related", "deep-1", [mime(*multipart("alternative", "deep-2", [
+        mime(["Content-Type: text/html; charset=utf-16"], "<p>wide</p>".encode("utf-16")),
+        mime(["Content-Type: text/plain; format=flowed; delsp=yes"], "flowed line \nwraps here\n"),
+    ]))])),
+])
+messages["nested-utf16-flowed"] = message(word("ünïcödé", "utf-8", "Q"), headers, body)
+messages["no-mime-version"] = b"Subject: bare\r\n\r\nJust text, no MIME headers at all.\r\n"
+for name, data in messages.items():
+    write("FuzzMessages", name + ".eml", data)
+for path in files(os.path.join(repo, "Tests", "Fixtures"), ".eml"):
+    write("FuzzMessages", seed_name(path), open(path, "rb").read())

@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 seconds=${FUZZ_SECONDS:-120}
-targets=${FUZZ_TARGETS:-FuzzHTMLLayout FuzzCSS FuzzImages FuzzSuite FuzzArguments}
+targets=${FUZZ_TARGETS:-FuzzHTMLLayout FuzzCSS FuzzImages FuzzSuite FuzzArguments FuzzMessages}
 mail_corpus=${FUZZ_CORPUS:-../../shared/corpus}
 work=.build/fuzz
 binaries=.build/release

@@ -22,7 +22,8 @@ struct LayoutReport: Encodable {
         let visibleContent: Box
         let indicator: Box?
     }
-    struct Document: Encodable { let width: Double; let height: Double; let boxes: [PathBox] }
+    /// `text`: the visible text in reading order (`LaidOutDocument.text`).
+    struct Document: Encodable { let width: Double; let height: Double; let boxes: [PathBox]; let text: String }
 
     /// A `.eml` message's fields as the frames show them (decoded, addresses in Unicode).
     struct Message: Encodable {
@@ -107,7 +108,7 @@ struct LayoutReport: Encodable {
         let laidOut = renderer.document
         document = Document(width: laidOut.width, height: laidOut.height, boxes: laidOut.boxes.map {
             PathBox(path: $0.path, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height)
-        })
+        }, text: laidOut.text)
     }
 
     func json() throws -> String {

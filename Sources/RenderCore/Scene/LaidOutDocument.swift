@@ -15,6 +15,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// viewport rules).
     public let viewport: ViewportResolution
     public let zoomScale: Double
+    /// The visible text in reading order, as laid out (`DocumentText`).
+    public let text: String
 
     public struct ElementBox: Sendable, Equatable {
         public let path: String
@@ -69,6 +71,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.displayList = DisplayList()
             self.displayIndex = DisplayListIndex(DisplayList())
             self.boxes = []
+            self.text = ""
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -91,6 +94,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.displayList = painter.list
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
+        self.text = DocumentText.text(of: root)
         self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
