@@ -47,7 +47,7 @@ enum PlainTextToHTML {
         "<style>\n\(quoteStyle)\n</style><div style=\"\(fragmentStyle)\">" + content + "</div>"
     }
 
-    static let fragmentStyle = "font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; white-space: pre-wrap"
+    static let fragmentStyle = "margin-top: 16px; font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; white-space: pre-wrap"
 
     /// The quote and link rules of `style`, without the body rule.
     static let quoteStyle = """
