@@ -373,7 +373,7 @@ extension MessageClassesTests {
         let message = try Self.message("part-without-blank-line")
         #expect(Self.bodyText(message) == "bar baz")
         let untouched = try Self.fixture("forwarded")
-        #expect(RawMessageRepair.separatingPartHeaders(untouched) == untouched)
+        #expect(RawMessageRepair.repairingHeaderBlocks(untouched).bytes == untouched)
     }
 
     @Test func aFirstLineThatIsNoHeaderMakesAHeaderlessMessage() throws {
@@ -395,5 +395,25 @@ extension MessageClassesTests {
                 [MailAddress(name: nil, address: "x@y.com"), MailAddress(name: "group", address: ""), MailAddress(name: nil, address: "x@y.com")])
         #expect(parse("(Empty list)(start)Hidden recipients  :(nobody(that I know))  ;") == [MailAddress(name: "Hidden recipients", address: "")])
         #expect(parse("Pete(A wonderful \\) chap) <pete(his account)@silly.test(his host)>") == [MailAddress(name: "Pete", address: "pete@silly.test")])
+    }
+}
+
+/// Bounds that keep hostile messages fast, each said in a warning.
+extension MessageClassesTests {
+    @Test func headerFieldsOver64KBAreCut() throws {
+        let subject = String(repeating: "=?utf-8?B?QUFB", count: 10_000)  // 140 KB, no word closes
+        let message = try MailMessage.parse(Array("From: a@example.com\r\nSubject: \(subject)\r\n\r\nbody\r\n".utf8))
+        #expect(message.subject?.utf8.count == RawMessageRepair.maximumHeaderFieldBytes - "Subject: ".utf8.count)
+        #expect(message.warnings.contains("a Subject header is 136.7 KB; only its first 64 KB are read"), "\(message.warnings)")
+        #expect(Self.bodyText(message) == "body")
+    }
+
+    @Test func atMostTwoHundredPartsAreShown() throws {
+        let parts = (0..<300).map { "--b\r\nContent-Type: text/plain\r\n\r\npart \($0)\r\n" }.joined()
+        let message = try MailMessage.parse(Array("Subject: x\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n\(parts)--b--\r\n".utf8))
+        let text = Self.bodyText(message)
+        #expect(text.hasPrefix("part 0 part 1 "))
+        #expect(text.hasSuffix("part 199"))
+        #expect(message.warnings.contains("the message has more than 200 parts to show; only the first 200 are shown"))
     }
 }

@@ -156,6 +156,9 @@ import SnapshotCLI
         ("nested 50 deep", nested(depth: 50)),
         ("nested 2000 deep", nested(depth: 2000)),
         ("one megabyte subject", Array(("Subject: " + String(repeating: "=?utf-8?q?a?= ", count: 80_000) + "\r\n\r\nbody").utf8)),
+        // GMime's own RFC 2047 decoder is quadratic: minutes for this, before fields were cut at 64 KB.
+        ("a megabyte subject of unclosed encoded words", Array(("Subject: " + String(repeating: "=?utf-8?B?QUFB", count: 80_000) + "\r\n\r\nbody").utf8)),
+        ("fifty thousand tiny parts", Array(("Subject: x\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" + String(repeating: "--b\r\n\r\nx\r\n", count: 50_000) + "--b--\r\n").utf8)),
         ("ten thousand recipients", Array(("To: " + (0..<10_000).map { "u\($0)@example.com" }.joined(separator: ", ") + "\r\nSubject: many\r\n\r\nbody").utf8)),
         ("only headers", Array("Subject: nothing else".utf8)),
         ("half a megabyte without a space", Array(("Subject: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + String(repeating: "x", count: 512 * 1024)).utf8)),

@@ -44,6 +44,35 @@ struct BodySelection {
     /// Messages inside messages shown inline, at most this deep (deeper ones are attachments).
     static let maximumMessageDepth = 8
 
+    /// Parts shown at most, forwarded messages' parts included: a mixed multipart of 150 000
+    /// little parts would otherwise become a body no reader shows (or lays out in time).
+    static let maximumPieces = 200
+
+    /// The pieces within `maximumPieces`, and how many were left out (of those collected:
+    /// collecting stops a little past the limit, so this is a lower bound).
+    static func limited(_ pieces: [Piece]) -> (pieces: [Piece], leftOut: Int) {
+        var budget = maximumPieces
+        var leftOut = 0
+        func limit(_ pieces: [Piece]) -> [Piece] {
+            var kept: [Piece] = []
+            for piece in pieces {
+                guard budget > 0 else { leftOut += count(piece); continue }
+                budget -= 1
+                if case .message(let message, let part, let path, let body) = piece {
+                    kept.append(.message(message, part, path: path, body: limit(body)))
+                } else {
+                    kept.append(piece)
+                }
+            }
+            return kept
+        }
+        func count(_ piece: Piece) -> Int {
+            if case .message(_, _, _, let body) = piece { return 1 + body.map(count).reduce(0, +) }
+            return 1
+        }
+        return (limit(pieces), leftOut)
+    }
+
     /// Leaf types shown as text, and how.
     static func textKind(of mediaType: String) -> Kind? {
         switch mediaType {
@@ -126,11 +155,13 @@ struct BodySelection {
         default:
             // After the first part, a text part with a file name and no `inline` disposition is
             // a text attachment (a chip), as readers list it.
-            return children.indices.flatMap { index -> [Piece] in
+            var pieces: [Piece] = []
+            for index in children.indices where pieces.count <= maximumPieces {  // past that, `limited` cuts anyway
                 let child = children[index]
-                if index > 0, child.isLeaf, child.filename != nil, child.disposition != "inline" { return [] }
-                return childPieces(index)
+                if index > 0, child.isLeaf, child.filename != nil, child.disposition != "inline" { continue }
+                pieces += childPieces(index)
             }
+            return pieces
         }
     }
 
@@ -189,12 +220,12 @@ struct MessageParts {
     /// The parts the body shows (text parts and inline messages) are not listed; a message
     /// shown inline contributes its own attachments and cid: images.
     init(root: MimeEntity, pieces: [BodySelection.Piece], referencedIDs: Set<String>) {
-        var shown: [MimeEntity] = [], messages: [(MimeEntity, MimeMessage)] = []
+        var shown = Set<UnsafeMutableRawPointer>(), messages: [UnsafeMutableRawPointer: MimeMessage] = [:]
         func gather(_ pieces: [BodySelection.Piece]) {
             for piece in pieces {
-                shown.append(piece.part)
+                shown.insert(piece.part.identity)
                 if case .message(let message, let part, _, let body) = piece {
-                    messages.append((part, message))
+                    messages[part.identity] = message
                     gather(body)
                 }
             }
@@ -203,17 +234,17 @@ struct MessageParts {
         walk(root, shown: shown, messages: messages, referenced: referencedIDs, depth: 0)
     }
 
-    private mutating func walk(_ entity: MimeEntity, shown: [MimeEntity], messages: [(MimeEntity, MimeMessage)],
+    private mutating func walk(_ entity: MimeEntity, shown: Set<UnsafeMutableRawPointer>, messages: [UnsafeMutableRawPointer: MimeMessage],
                                referenced: Set<String>, depth: Int) {
         guard depth < BodySelection.maximumDepth else { return }
         if entity.isMultipart {
             for child in entity.children { walk(child, shown: shown, messages: messages, referenced: referenced, depth: depth + 1) }
             return
         }
-        let isShown = shown.contains { entity.isSame(as: $0) }
+        let isShown = shown.contains(entity.identity)
         // A message shown inline: the parse its piece shows (a transfer-encoded one is parsed
         // from its content, so a new parse would hold other objects).
-        if isShown, let message = messages.first(where: { entity.isSame(as: $0.0) })?.1 {
+        if isShown, let message = messages[entity.identity] {
             if let inner = message.body { walk(inner, shown: shown, messages: messages, referenced: referenced, depth: depth + 1) }
             return
         }

@@ -70,7 +70,7 @@ public struct MailMessage: Sendable {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw RenderError.input("the message is empty")
         }
-        let bytes = RawMessageRepair.separatingPartHeaders(RawMessageRepair.withoutByteOrderMark(bytes))
+        let (bytes, repairWarnings) = RawMessageRepair.repairingHeaderBlocks(RawMessageRepair.withoutByteOrderMark(bytes))
         var (parsed, parserWarnings) = MimeMessage.parse(bytes)
         if parsed == nil {
             // No header where the first line should be one: its text is the body.
@@ -82,7 +82,7 @@ public struct MailMessage: Sendable {
             throw RenderError.input("not a MIME message" + (parserWarnings.first.map { " (\($0))" } ?? ""))
         }
         var message = MailMessage()
-        message.warnings = parserWarnings
+        message.warnings = repairWarnings + parserWarnings
         let fields = HeaderFields(mime.rawHeaders)
         message.from = fields.from
         message.sender = fields.sender
@@ -96,7 +96,10 @@ public struct MailMessage: Sendable {
             message.warnings.append("the message has no body")
             return message
         }
-        let pieces = BodySelection.pieces(in: root)
+        let (pieces, leftOut) = BodySelection.limited(BodySelection.pieces(in: root))
+        if leftOut > 0 {
+            message.warnings.append("the message has more than \(BodySelection.maximumPieces) parts to show; only the first \(BodySelection.maximumPieces) are shown")
+        }
         var composer = BodyComposer(timeZone: timeZone)
         if let first = pieces.first {
             message.bodyHTML = composer.document(pieces)

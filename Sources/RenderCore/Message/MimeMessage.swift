@@ -224,8 +224,8 @@ final class MimeEntity {
         GMime.string(g_mime_object_get_content_id(object)).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The same GMime object (wrappers are made per access).
-    func isSame(as other: MimeEntity) -> Bool { object == other.object }
+    /// The GMime object, for sets of parts (wrappers are made per access).
+    var identity: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
 
     var isMultipart: Bool { cgmime_is_multipart(object) != 0 }
     var isLeaf: Bool { cgmime_is_part(object) != 0 }

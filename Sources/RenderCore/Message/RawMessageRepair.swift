@@ -8,44 +8,74 @@ enum RawMessageRepair {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 
-    /// A part whose headers are not followed by a blank line: readers (and RFC 5322's
-    /// grammar) end the headers at the first line that is not a header and read the rest as
-    /// the body; GMime drops such lines as "invalid headers", so the body vanishes. A blank
-    /// line is put before that line. Only the header blocks after a boundary line of the
-    /// message are looked at; the bytes are returned unchanged when nothing needs it.
-    static func separatingPartHeaders(_ bytes: [UInt8]) -> [UInt8] {
+    /// Longest header field passed to GMime: its RFC 2047 decoder, which it runs on Subject
+    /// and the address fields while parsing, is quadratic (a 1 MB subject of unclosed words
+    /// took minutes). A longer field is cut there, with a warning.
+    static let maximumHeaderFieldBytes = 64 * 1024
+
+    /// The header blocks (the message's, and each part's after a boundary line), repaired:
+    /// - a part whose headers are not followed by a blank line ends them at the first line
+    ///   that is not a header, as readers (and RFC 5322's grammar) do; GMime drops such lines
+    ///   as "invalid headers", so the body vanished. A blank line is put before that line;
+    /// - a field longer than `maximumHeaderFieldBytes` is cut.
+    /// The bytes are returned unchanged when nothing needs it.
+    static func repairingHeaderBlocks(_ bytes: [UInt8]) -> (bytes: [UInt8], warnings: [String]) {
         let boundaries = Self.boundaries(in: bytes)
-        guard !boundaries.isEmpty else { return bytes }
-        var insertAt: [Int] = []
-        var inPartHeaders = false
+        var edits: [(range: Range<Int>, replacement: [UInt8])] = []
+        var warnings: [String] = []
+        var block = Block.message
+        var field: (start: Int, name: String)?
+        func endField(at end: Int) {
+            guard let open = field else { return }
+            field = nil
+            // The field's own line end stays: it ends the cut field.
+            var contentEnd = end
+            if contentEnd > open.start, bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
+            if contentEnd > open.start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            guard contentEnd - open.start > maximumHeaderFieldBytes else { return }
+            edits.append((open.start + maximumHeaderFieldBytes..<contentEnd, []))
+            let message = "a \(open.name) header is \(ResourceLimits.bytes(end - open.start)); only its first \(ResourceLimits.bytes(maximumHeaderFieldBytes)) are read"
+            if !warnings.contains(message) { warnings.append(message) }
+        }
         var lineStart = 0
         while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            var line = bytes[lineStart..<lineEnd]
-            if line.last == 0x0D { line = line.dropLast() }
-            if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
-                inPartHeaders = kind == .open
-            } else if inPartHeaders {
-                if line.isEmpty {
-                    inPartHeaders = false
-                } else if !(line.first == 0x20 || line.first == 0x09 || isHeaderLine(line)) {
-                    insertAt.append(lineStart)
-                    inPartHeaders = false
+            let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            var contentEnd = newline
+            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let line = bytes[lineStart..<contentEnd]
+            if block != .body, !line.isEmpty, line.first == 0x20 || line.first == 0x09 {
+                // A folded line continues the field.
+            } else if block != .body, !line.isEmpty, isHeaderLine(line) {
+                endField(at: lineStart)
+                field = (lineStart, String(decoding: line.prefix { $0 != 0x3A && $0 != 0x20 && $0 != 0x09 }.prefix(40), as: UTF8.self))
+            } else {
+                endField(at: lineStart)
+                if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
+                    block = kind == .open ? .part : .body
+                } else if block == .part && !line.isEmpty {
+                    edits.append((lineStart..<lineStart, [0x0D, 0x0A]))
+                    block = .body
+                } else if line.isEmpty {
+                    block = .body
                 }
+                // A line that is no header in the message's own block: GMime skips it with a warning.
             }
-            lineStart = lineEnd + 1
+            lineStart = newline + 1
         }
-        guard !insertAt.isEmpty else { return bytes }
+        endField(at: min(lineStart, bytes.count))
+        guard !edits.isEmpty else { return (bytes, warnings) }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + insertAt.count * 2)
+        out.reserveCapacity(bytes.count)
         var previous = 0
-        for position in insertAt {
-            out += bytes[previous..<position]
-            out += [0x0D, 0x0A]
-            previous = position
+        for edit in edits {
+            out += bytes[previous..<edit.range.lowerBound]
+            out += edit.replacement
+            previous = edit.range.upperBound
         }
-        return out + bytes[previous...]
+        return (out + bytes[previous...], warnings)
     }
+
+    private enum Block { case message, part, body }
 
     /// A message GMime cannot read at all because its first line is no header (a stray line
     /// before the headers, or a fragment without headers): read as readers read it, a
