@@ -7,6 +7,7 @@ enum SceneOptions {
     static let options: Set<String> = [
         "header-mode", "header-min", "overscroll-color", "indicator-style", "strategy", "viewport-rules", "engine",
         "device", "safe-area-top", "safe-area-bottom", "inset-adjustment", "toolbar-height", "appearance",
+        "client",
     ]
     static let switches: Set<String> = ["bounce"]
 
@@ -35,6 +36,7 @@ enum SceneOptions {
         if let adjustment: InsetAdjustment = try choice(arguments, "inset-adjustment") { scene.insetAdjustment = adjustment }
         if let toolbar = try arguments.number("toolbar-height") { scene.toolbarHeight = toolbar }
         if let appearance: Appearance = try choice(arguments, "appearance") { scene.appearance = appearance }
+        if let client: ClientProfile = try choice(arguments, "client") { scene.client = client }
     }
 
     /// `--name value` naming one case of an enumeration.

@@ -57,7 +57,8 @@ extension Suite {
     /// Render settings a scene or `defaults` may hold.
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
-        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "tolerance", "masks", "timezone",
+        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "client", "tolerance", "masks",
+        "timezone",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -196,6 +197,7 @@ extension Suite {
         if let adjustment: InsetAdjustment = try fields.choice("insetAdjustment") { scene.insetAdjustment = adjustment }
         if let toolbar = try fields.number("toolbarHeight") { scene.toolbarHeight = toolbar }
         if let appearance: Appearance = try fields.choice("appearance") { scene.appearance = appearance }
+        if let client: ClientProfile = try fields.choice("client") { scene.client = client }
         if let settings = try fields.object("tolerance") {
             try settings.allowOnly(["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "window"])
             if let threshold = try settings.number("threshold") {

@@ -15,7 +15,8 @@ public struct SceneRenderer {
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
                                    images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,
                                                       limits: scene.limits, allowedDirectories: scene.allowedDirectories),
-                                   appearance: scene.appearance, viewportRules: scene.viewportRules, limits: scene.limits)
+                                   appearance: scene.appearance, client: scene.client, viewportRules: scene.viewportRules,
+                                   limits: scene.limits)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
@@ -25,8 +26,12 @@ public struct SceneRenderer {
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)
     }
 
-    /// The header fragment as the document it is laid out in.
-    static func headerDocument(_ fragment: String) -> String { "<body style=\"margin:0;font-family:sans-serif\">" + fragment }
+    /// The header fragment as the document it is laid out in. The header stands for native
+    /// views, which follow the system's appearance: it declares both schemes, so its default
+    /// text is white in dark mode whatever the fragment says.
+    static func headerDocument(_ fragment: String) -> String {
+        "<meta name=\"color-scheme\" content=\"light dark\"><body style=\"margin:0;font-family:sans-serif\">" + fragment
+    }
 
     /// The scene's offsets with ranges and `end` resolved against the scroll range.
     public let offsets: [Double]
