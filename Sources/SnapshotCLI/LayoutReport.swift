@@ -22,7 +22,19 @@ struct LayoutReport: Encodable {
         let visibleContent: Box
         let indicator: Box?
     }
-    struct Document: Encodable { let width: Double; let height: Double; let boxes: [PathBox] }
+    /// Text painted within WCAG contrast 1.5:1 of its background (`InvisibleText`).
+    struct Unreadable: Encodable { let path: String; let color: String; let background: String; let contrast: Double }
+    struct Document: Encodable {
+        let width: Double
+        let height: Double
+        let boxes: [PathBox]
+        /// The root's declared `color-scheme` ("normal" when none), and how the mail's colours
+        /// are shown: light, unchanged (E1), color-scheme (E2–E5), as-authored (R2),
+        /// invert-lightness (R3).
+        let colorScheme: String
+        let darkMode: String
+        let invisibleText: [Unreadable]
+    }
 
     /// A `.eml` message's fields as the frames show them (decoded, addresses in Unicode).
     struct Message: Encodable {
@@ -78,6 +90,7 @@ struct LayoutReport: Encodable {
     let headerMode: String
     let strategy: String
     let appearance: String
+    let client: String
     let frames: [Frame]
     let document: Document
     /// Only for `.eml` input.
@@ -96,6 +109,7 @@ struct LayoutReport: Encodable {
         headerMode = scene.headerMode.rawValue
         strategy = scene.strategy.rawValue
         appearance = scene.appearance.rawValue
+        client = scene.client.rawValue
         let size = renderer.geometry.contentSize
         contentSize = Size(width: size.width, height: size.height)
         frames = renderer.frames.map { frame in
@@ -107,7 +121,11 @@ struct LayoutReport: Encodable {
         let laidOut = renderer.document
         document = Document(width: laidOut.width, height: laidOut.height, boxes: laidOut.boxes.map {
             PathBox(path: $0.path, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height)
-        })
+        }, colorScheme: laidOut.colorScheme.text, darkMode: laidOut.colorTreatment.rawValue,
+            invisibleText: laidOut.invisibleText.map {
+                Unreadable(path: $0.path, color: $0.color.hexString, background: $0.background.hexString,
+                           contrast: ($0.contrast * 100).rounded(.down) / 100)
+            })
     }
 
     func json() throws -> String {

@@ -64,7 +64,7 @@ public struct SnapshotCommand {
                            [--viewport-rules none|webkit] [--engine uiwebview|wkwebview]
                            [--device NAME] [--safe-area-top PT] [--safe-area-bottom PT]
                            [--inset-adjustment automatic|never|always] [--toolbar-height PT]
-                           [--appearance light|dark] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
+                           [--appearance light|dark|both] [--client webview|apple-mail] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
                            [--png fast|small] [--jobs N]
                            [--timezone UTC|+02:00|Europe/Berlin]   (dates in a message's header)
            snapshot --list-devices
@@ -73,7 +73,7 @@ public struct SnapshotCommand {
            snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
                           [--record all|missing|failed|never] [--threshold 0.1] [--include-aa]
                           [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h]
-                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME]
+                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME] [--fail-on-invisible-text]
            snapshot record [same as check; --record defaults to all]
            snapshot accept [--artifacts DIR] [--scene NAME]
            snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
@@ -121,7 +121,8 @@ public struct SnapshotCommand {
             case "check", "record":
                 let options = Self.renderOptions.union(ComparisonFlags.options).union(Self.regressionOptions)
                 return try regression(command, Arguments(Array(arguments.dropFirst()), options: options,
-                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)))
+                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)
+                                                            .union(["fail-on-invisible-text"])))
             case "accept":
                 return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene"], switches: []))
             case "diff":

@@ -25,6 +25,7 @@ import SnapshotCLI
         (["--engine", "gecko"], "snapshot: --engine 'gecko' is not one of uiwebview, wkwebview"),
         (["--inset-adjustment", "sometimes"], "snapshot: --inset-adjustment 'sometimes' is not one of automatic, never, always"),
         (["--appearance", "sepia"], "snapshot: --appearance 'sepia' is not one of light, dark"),
+        (["--client", "outlook"], "snapshot: --client 'outlook' is not one of webview, apple-mail"),
         (["--overscroll-color", "nocolour"], "snapshot: --overscroll-color 'nocolour' is not a CSS colour"),
         (["--toolbar-height", "-44"], "snapshot: --toolbar-height must be between 0 and 4096, got -44"),
         (["--safe-area-top", "500", "--safe-area-bottom", "400"], "snapshot: the safe area and toolbar (900 pt) leave nothing of the 844 pt viewport"),

@@ -10,6 +10,9 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// dark-mode rules).
     public let colorScheme: ColorScheme
     public let colorTreatment: ColorTreatment
+    /// Text painted within WCAG contrast 1.5:1 of its background, one per element; each is
+    /// also a warning.
+    public let invisibleText: [InvisibleText]
     public let displayList: DisplayList
     /// The display list filed by band, so a frame finds its entries without a full scan.
     public let displayIndex: DisplayListIndex
@@ -82,6 +85,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.displayList = DisplayList()
             self.displayIndex = DisplayListIndex(DisplayList())
             self.boxes = []
+            self.invisibleText = []
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -104,7 +108,10 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.displayList = painter.list
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
+        let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
+                                           unknownAreas: painter.missingBackgroundImages)
+        self.invisibleText = invisible
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.map(\.warning))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 

@@ -72,6 +72,7 @@ public enum Cascade {
                 style.textAlign = .left
                 style.blockAlign = nil
             }
+            style.node = id
             styles[id] = style
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults)
