@@ -91,8 +91,8 @@ extension SnapshotCommand {
         let scene = try makeScene(arguments, mail: target)
         let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = Suite.isValidName(base) ? base : "mail"
-        return Suite(entries: [Suite.Entry(name: name, scene: scene)], goldenDirectory: arguments.value("golden") ?? "golden",
-                     layout: .flat, file: nil)
+        let entries = Suite.Entry(name: name, scene: scene).expanded(try SceneOptions.appearanceChoice(arguments))
+        return Suite(entries: entries, goldenDirectory: arguments.value("golden") ?? "golden", layout: .flat, file: nil)
     }
 
     func accept(_ arguments: Arguments) throws -> Int32 {

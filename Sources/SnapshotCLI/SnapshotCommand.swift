@@ -159,6 +159,27 @@ public struct SnapshotCommand {
         let jobs = try jobCount(arguments)
         let film = try FilmOptions(arguments)
         if arguments.has("full-page") && film.wanted { throw UsageError("--full-page writes one page; it makes no film") }
+        let appearance = try SceneOptions.appearanceChoice(arguments)
+        if appearance == .both {
+            if film.wanted || arguments.has("full-page") {
+                throw UsageError("--appearance both writes light and dark frames; a film or a full page takes one appearance")
+            }
+            let directory = arguments.value("out") ?? "snapshots"
+            let scene = try makeScene(arguments, mail: arguments.positionals.first)
+            let renderers = try appearance.appearances.map { value -> SceneRenderer in
+                var variant = scene
+                variant.appearance = value
+                return try makeRenderer(variant)
+            }
+            reportClamping(renderers[0].frames)
+            for (value, renderer) in zip(appearance.appearances, renderers) {
+                for path in try renderer.writeFrames(to: directory, compression: compression, jobs: jobs,
+                                                     variant: appearance.variant(value)) {
+                    standardOutput(path)
+                }
+            }
+            return 0
+        }
         let renderer = try makeRenderer(arguments)
         if film.wanted {
             reportClamping(renderer.frames)
@@ -191,6 +212,9 @@ public struct SnapshotCommand {
 
     private func layout(_ arguments: Arguments) throws -> Int32 {
         guard arguments.has("json") else { throw UsageError("layout prints JSON only: add --json") }
+        if try SceneOptions.appearanceChoice(arguments) == .both {
+            throw UsageError("layout describes one appearance: give --appearance light or dark")
+        }
         let renderer = try makeRenderer(arguments)
         standardOutput(try LayoutReport(renderer).json())
         return 0
@@ -227,7 +251,11 @@ public struct SnapshotCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
         }
-        let scene = try makeScene(arguments, mail: arguments.positionals.first)
+        return try makeRenderer(try makeScene(arguments, mail: arguments.positionals.first))
+    }
+
+    /// Lays the scene out; its warnings go to stderr.
+    private func makeRenderer(_ scene: Scene) throws -> SceneRenderer {
         let renderer = try SceneRenderer(scene: scene)
         for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
         for warning in renderer.header?.warnings ?? [] { standardError("snapshot: warning: header: \(warning)") }

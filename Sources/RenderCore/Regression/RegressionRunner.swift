@@ -29,10 +29,11 @@ public struct RegressionRunner {
     public func run() throws -> RegressionReport {
         var entries = suite.entries
         if let sceneFilter {
-            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name } }) {
+            // A scene that renders both appearances answers to its own name and each variant's.
+            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name || $0.goldenName == name } }) {
                 throw RenderError.input("no scene named '\(unknown)' in the suite")
             }
-            entries = entries.filter { sceneFilter.contains($0.name) }
+            entries = entries.filter { sceneFilter.contains($0.name) || sceneFilter.contains($0.goldenName) }
         }
         if let shard {
             let chosen = shard.select(entries.map(\.name))
@@ -91,7 +92,7 @@ public struct RegressionRunner {
     }
 
     private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) throws -> FrameOutcome {
-        let golden = suite.goldenPath(scene: entry.name, offset: frame.userOffset)
+        let golden = suite.goldenPath(scene: entry.goldenName, offset: frame.userOffset, variant: entry.variant)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
             FrameOutcome(scene: entry.name, offset: frame.userOffset, scale: scale, status: status, goldenPath: golden,

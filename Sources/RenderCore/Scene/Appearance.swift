@@ -26,6 +26,24 @@ public enum Appearance: String, Sendable, CaseIterable {
     }
 }
 
+/// What `--appearance` (and a suite's `appearance`) asks for: one appearance, or both, which
+/// renders every offset twice, in light and in dark, as `-light` / `-dark` frames and goldens.
+public enum AppearanceChoice: String, Sendable, CaseIterable {
+    case light, dark, both
+
+    public var appearances: [Appearance] {
+        switch self {
+        case .light: return [.light]
+        case .dark: return [.dark]
+        case .both: return [.light, .dark]
+        }
+    }
+
+    /// The name part frames and goldens of one appearance carry (`frame-0-dark.png`); nil
+    /// when only one appearance is rendered.
+    public func variant(_ appearance: Appearance) -> String? { self == .both ? appearance.rawValue : nil }
+}
+
 /// UIScrollView.indicatorStyle.
 public enum IndicatorStyle: String, Sendable, CaseIterable {
     /// Black on a light appearance, white on a dark one.

@@ -171,11 +171,12 @@ public struct SceneRenderer {
     /// the paths in offset order. Frames are independent, so `jobs` workers render and encode
     /// them in parallel, each holding one frame at a time; the files are the same bytes
     /// whatever `jobs` is. Offsets that name the same file are rendered once.
+    /// `variant` names the appearance when both are rendered: `frame-<offset>-dark.png`.
     public func writeFrames(to directory: String, compression: PNGCompression = .fast,
-                            jobs: Int = SceneRenderer.defaultJobs) throws -> [String] {
+                            jobs: Int = SceneRenderer.defaultJobs, variant: String? = nil) throws -> [String] {
         try OutputFolder.create(directory)
         let paths = frames.map { frame in
-            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset)).png")
+            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset))\(variant.map { "-" + $0 } ?? "").png")
         }
         var seen: Set<String> = []
         let work = zip(frames, paths).filter { seen.insert($0.1).inserted }
