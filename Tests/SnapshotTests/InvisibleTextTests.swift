@@ -68,6 +68,20 @@ import SnapshotCLI
         #expect(Self.document(html).invisibleText.isEmpty, "\(Self.document(html).invisibleText)")
     }
 
+    /// A mobile-only block that a media query opens with `max-height: inherit !important`
+    /// (as Mailchimp-era templates do): `inherit` takes the parent's `none`, so the block holds
+    /// its rows and their dark background is behind the white text. (The cascade used to keep
+    /// the inline `max-height: 0`, leaving the text outside its background.)
+    @Test func inheritOpensAMaxHeightZeroBlock() {
+        let html = """
+        <style>*[class="mobile"] { display: block !important; max-height: inherit !important; overflow: visible !important }</style>
+        <table class="mobile" style="max-height:0;overflow:hidden" bgcolor="#333"><tr><td style="color:#fff">SAVE 25%</td></tr></table>
+        """
+        let document = Self.document(html)
+        #expect(document.invisibleText.isEmpty, "\(document.invisibleText)")
+        #expect((document.boxes.first { $0.path == "/body[0]/table[0]" }?.frame.height ?? 0) > 10)
+    }
+
     @Test func layoutJSONListsInvisibleTextAndCheckFailsOnIt() throws {
         let folder = temporaryDirectory("invisible")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
