@@ -211,4 +211,20 @@ import Testing
         #expect(Self.hex(lightCanvas, 4, 4) == "#FFFFFF")
         #expect(Self.textColours(light.document).first == "#000000")
     }
+
+    // MARK: Goldens (each looked at when recorded)
+
+    @Test(arguments: [
+        ("dark-e1-no-scheme-webview", "no-scheme.html", ClientProfile.webview),
+        ("dark-r3-no-scheme-apple-mail", "no-scheme.html", .appleMail),
+        ("dark-e2-light-dark-webview", "light-dark.html", .webview),
+    ])
+    func goldenFrame(name: String, fixture: String, client: ClientProfile) throws {
+        var scene = Self.scene(try Self.fixture(fixture), .dark, client: client)
+        scene.scale = 1
+        scene.viewportHeight = 330
+        scene.headerHeight = 40
+        let (_, canvas) = try Self.render(scene)
+        try Golden.check(canvas, named: name)
+    }
 }
