@@ -82,6 +82,20 @@ import SnapshotCLI
         #expect((document.boxes.first { $0.path == "/body[0]/table[0]" }?.frame.height ?? 0) > 10)
     }
 
+    /// Overlapping page-tall backgrounds cost the check a step per band each: it stays within
+    /// its budget and says when it stopped.
+    @Test func theCheckStopsAtItsBudget() {
+        let layer = "<div style='height:200000px;margin-bottom:-200000px;background:#fff'></div>"
+        let html = String(repeating: layer, count: 300) + "<p style='color:#fff'>last</p>"
+        let document = Self.document(html)
+        #expect(document.invisibleText.map(\.path) == ["/body[0]/p[0]"])
+        let paths = DOMPaths(HTMLParser.parse(html))
+        let cut = InvisibleText.find(in: document.displayList, canvas: .white, paths: paths, maximumSteps: 10_000)
+        #expect(cut.stoppedEarly && cut.found.isEmpty)
+        let whole = InvisibleText.find(in: document.displayList, canvas: .white, paths: paths)
+        #expect(!whole.stoppedEarly && whole.found.count == 1)
+    }
+
     @Test func layoutJSONListsInvisibleTextAndCheckFailsOnIt() throws {
         let folder = temporaryDirectory("invisible")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

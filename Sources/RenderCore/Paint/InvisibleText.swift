@@ -41,11 +41,19 @@ public struct InvisibleText: Sendable, Equatable {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    /// One finding per element (its first unreadable run), in painting order.
+    /// Steps (background filings per band and background tests per probe) the check may take:
+    /// a hostile mail of thousands of overlapping page-tall backgrounds would otherwise cost
+    /// minutes. Past it the check stops with what it found (`find` says so).
+    static let maximumSteps = 20_000_000
+
+    /// One finding per element (its first unreadable run), in painting order, and whether the
+    /// check stopped early at `maximumSteps`.
     /// `unknownAreas`: areas painted with something that is not one colour though the list
     /// does not show it (background images that could not be loaded), by list position.
     static func find(in list: DisplayList, canvas: RGBA, paths: DOMPaths,
-                     unknownAreas: [(position: Int, area: Rect)] = []) -> [InvisibleText] {
+                     unknownAreas: [(position: Int, area: Rect)] = [],
+                     maximumSteps: Int = InvisibleText.maximumSteps) -> (found: [InvisibleText], stoppedEarly: Bool) {
+        var steps = 0
         // Painted backgrounds so far, filed by 256 px band so a run only looks at those near it.
         struct Painted { let rect: Rect; let color: RGBA? }  // nil: an image or gradient
         let band = 256.0
@@ -57,6 +65,7 @@ public struct InvisibleText: Sendable, Equatable {
             painted.append(Painted(rect: rect, color: color))
             let first = Int((rect.y / band).rounded(.down)), last = Int((rect.maxY / band).rounded(.down))
             guard last - first < 100_000 else { return }
+            steps += last - first + 1
             for key in first...last { bands[key, default: []].append(index) }
         }
         var clips: [Rect?] = []  // nil: nothing visible
@@ -70,7 +79,9 @@ public struct InvisibleText: Sendable, Equatable {
                 guard let clip, point.x >= clip.x, point.x < clip.maxX, point.y >= clip.y, point.y < clip.maxY else { return nil }
             }
             var colour: RGBA? = canvas
-            for index in bands[Int((point.y / band).rounded(.down))] ?? [] {
+            let candidates = bands[Int((point.y / band).rounded(.down))] ?? []
+            steps += candidates.count
+            for index in candidates {
                 let item = painted[index]
                 guard point.x >= item.rect.x, point.x < item.rect.maxX, point.y >= item.rect.y, point.y < item.rect.maxY else { continue }
                 if let paint = item.color {
@@ -83,6 +94,7 @@ public struct InvisibleText: Sendable, Equatable {
         }
         var nextUnknown = 0
         for (position, entry) in list.entries.enumerated() {
+            if steps > maximumSteps { return (found, true) }
             while nextUnknown < unknownAreas.count, unknownAreas[nextUnknown].position <= position {
                 file(unknownAreas[nextUnknown].area, nil)
                 nextUnknown += 1
@@ -126,6 +138,6 @@ public struct InvisibleText: Sendable, Equatable {
                 found.append(InvisibleText(path: path, color: shown.text, background: shown.background, contrast: shown.ratio))
             }
         }
-        return found
+        return (found, false)
     }
 }

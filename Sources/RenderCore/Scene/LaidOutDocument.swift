@@ -110,8 +110,10 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.boxes = boxes
         let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
                                            unknownAreas: painter.missingBackgroundImages)
-        self.invisibleText = invisible
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.map(\.warning))
+        self.invisibleText = invisible.found
+        let stopped = invisible.stoppedEarly
+            ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped)
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 
