@@ -212,6 +212,25 @@ import Testing
         #expect(Self.textColours(light.document).first == "#000000")
     }
 
+    /// R9 and R10 end to end: a plain-text message in Apple Mail's dark mode is light text on
+    /// black under its dark header, and a pull past the top uncovers black.
+    @Test func r9R10PlainTextMessageInAppleMail() throws {
+        var scene = Scene(message: try MailMessage.parse(MessageRenderTests.plainThreadMessage()), timeZone: MessageRenderTests.utc)
+        scene.scale = 1
+        scene.appearance = .dark
+        scene.client = .appleMail
+        scene.bounce = true
+        scene.offsets = [0, -60]
+        let renderer = try SceneRenderer(scene: scene)
+        #expect(renderer.document.colorTreatment == .darkScheme)
+        #expect(Self.textColours(renderer.document).first == "#FFFFFF")
+        let rest = try renderer.render(renderer.frames[0])
+        #expect(Self.hex(rest, 4, scene.headerHeight + 4, scale: 1) == "#000000")
+        #expect(Self.hex(rest, 300, 8, scale: 1) == "#1C1C1E")  // the native header, dark
+        let pulled = try renderer.render(renderer.frames[1])
+        #expect(Self.hex(pulled, 4, 4, scale: 1) == "#000000")  // R10: overscroll is black
+    }
+
     // MARK: Goldens (each looked at when recorded)
 
     @Test(arguments: [

@@ -126,6 +126,13 @@ import SnapshotCLI
         #expect(strict.status == 1)
         #expect(strict.out.contains("FAIL white-container: text at /body[0]/div[0]/p[0] is #FFFFFF on #FFFFFF (contrast 1.00:1); it cannot be read"))
         #expect(strict.out.last == "1 frame: 1 passed; 1 scene with text that cannot be read")
+        // JUnit shows the scene's failure beside its passed frame.
+        let junit = folder + "/junit.xml"
+        #expect(CommandRun(["check", mail, "--fail-on-invisible-text", "--junit", junit] + options, environment: ["CI": "1"]).status == 1)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"2\" failures=\"1\""))
+        #expect(xml.contains("name=\"white-container: invisible text\""))
+        #expect(xml.contains("<failure type=\"invisible-text\" message=\"2 elements&apos; text cannot be read; the first: text at /body[0]/div[0]/p[0] is #FFFFFF on #FFFFFF (contrast 1.00:1); it cannot be read\""))
         // In light mode the same mail passes the strict check.
         let lightOptions = ["--golden", folder + "/light", "--scale", "1", "--offsets", "0", "--artifacts", folder + "/artifacts"]
         #expect(CommandRun(["record", mail] + lightOptions).status == 0)
