@@ -132,6 +132,11 @@ import SnapshotCLI
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("tests=\"2\" failures=\"1\""))
         #expect(xml.contains("name=\"white-container: invisible text\""))
+        let report = try String(contentsOfFile: folder + "/artifacts/report.html", encoding: .utf8)
+        #expect(report.contains("Text that cannot be read (fails the run)"))
+        #expect(report.contains("<code>/body[0]/div[0]/p[0]</code>"))
+        let result = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/artifacts/result.json"))) as! [String: Any]
+        #expect((result["invisibleText"] as? [[String: Any]])?.first?["path"] as? String == "/body[0]/div[0]/p[0]")
         #expect(xml.contains("<failure type=\"invisible-text\" message=\"2 elements&apos; text cannot be read; the first: text at /body[0]/div[0]/p[0] is #FFFFFF on #FFFFFF (contrast 1.00:1); it cannot be read\""))
         // In light mode the same mail passes the strict check.
         let lightOptions = ["--golden", folder + "/light", "--scale", "1", "--offsets", "0", "--artifacts", folder + "/artifacts"]
