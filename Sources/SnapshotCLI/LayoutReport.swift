@@ -22,8 +22,21 @@ struct LayoutReport: Encodable {
         let visibleContent: Box
         let indicator: Box?
     }
-    /// `text`: the visible text in reading order (`LaidOutDocument.text`).
-    struct Document: Encodable { let width: Double; let height: Double; let boxes: [PathBox]; let text: String }
+    /// Text painted within WCAG contrast 1.5:1 of its background (`InvisibleText`).
+    struct Unreadable: Encodable { let path: String; let color: String; let background: String; let contrast: Double }
+    struct Document: Encodable {
+        let width: Double
+        let height: Double
+        let boxes: [PathBox]
+        /// The root's declared `color-scheme` ("normal" when none), and how the mail's colours
+        /// are shown: light, unchanged (E1), color-scheme (E2–E5), as-authored (R2),
+        /// invert-lightness (R3).
+        let colorScheme: String
+        let darkMode: String
+        let invisibleText: [Unreadable]
+        /// The visible text in reading order (`LaidOutDocument.text`).
+        let text: String
+    }
 
     /// A `.eml` message's fields as the frames show them (decoded, addresses in Unicode).
     struct Message: Encodable {
@@ -79,6 +92,7 @@ struct LayoutReport: Encodable {
     let headerMode: String
     let strategy: String
     let appearance: String
+    let client: String
     let frames: [Frame]
     let document: Document
     /// Only for `.eml` input.
@@ -97,6 +111,7 @@ struct LayoutReport: Encodable {
         headerMode = scene.headerMode.rawValue
         strategy = scene.strategy.rawValue
         appearance = scene.appearance.rawValue
+        client = scene.client.rawValue
         let size = renderer.geometry.contentSize
         contentSize = Size(width: size.width, height: size.height)
         frames = renderer.frames.map { frame in
@@ -108,7 +123,11 @@ struct LayoutReport: Encodable {
         let laidOut = renderer.document
         document = Document(width: laidOut.width, height: laidOut.height, boxes: laidOut.boxes.map {
             PathBox(path: $0.path, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height)
-        }, text: laidOut.text)
+        }, colorScheme: laidOut.colorScheme.text, darkMode: laidOut.colorTreatment.rawValue,
+            invisibleText: laidOut.invisibleText.map {
+                Unreadable(path: $0.path, color: $0.color.hexString, background: $0.background.hexString,
+                           contrast: ($0.contrast * 100).rounded(.down) / 100)
+            }, text: laidOut.text)
     }
 
     func json() throws -> String {

@@ -26,6 +26,7 @@ extension SnapshotCommand {
         var runner = RegressionRunner(suite: try loadSuite(arguments), recordMode: mode)
         runner.environment = environment
         runner.overrides = try ComparisonFlags.overrides(arguments)
+        runner.failOnInvisibleText = arguments.has("fail-on-invisible-text")
         if let shard = arguments.value("shard") {
             guard let parsed = Shard(shard) else { throw UsageError("--shard '\(shard)' is not i/n with 1 <= i <= n") }
             runner.shard = parsed
@@ -52,9 +53,19 @@ extension SnapshotCommand {
                 standardOutput(line)
             }
         }
+        for (scene, runs) in report.invisibleText {
+            for run in runs {
+                if report.failOnInvisibleText { standardOutput("FAIL \(scene): \(run.warning)") }
+                else { standardError("snapshot: warning: \(scene): \(run.warning)") }
+            }
+        }
         if let environment = report.environmentMessage { standardOutput(environment) }
         if let junit = arguments.value("junit") { try JUnitReport.write(report, to: junit) }
         var summary = report.summary
+        if !report.invisibleTextFailures.isEmpty {
+            let count = report.invisibleTextFailures.count
+            summary += "; \(count) scene\(count == 1 ? "" : "s") with text that cannot be read"
+        }
         if !report.failures.isEmpty {
             summary += "; report: \((artifacts as NSString).appendingPathComponent("report.html")); accept with `snapshot accept`"
         }
@@ -80,8 +91,8 @@ extension SnapshotCommand {
         let scene = try makeScene(arguments, mail: target)
         let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = Suite.isValidName(base) ? base : "mail"
-        return Suite(entries: [Suite.Entry(name: name, scene: scene)], goldenDirectory: arguments.value("golden") ?? "golden",
-                     layout: .flat, file: nil)
+        let entries = Suite.Entry(name: name, scene: scene).expanded(try SceneOptions.appearanceChoice(arguments))
+        return Suite(entries: entries, goldenDirectory: arguments.value("golden") ?? "golden", layout: .flat, file: nil)
     }
 
     func accept(_ arguments: Arguments) throws -> Int32 {

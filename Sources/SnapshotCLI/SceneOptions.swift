@@ -7,6 +7,7 @@ enum SceneOptions {
     static let options: Set<String> = [
         "header-mode", "header-min", "overscroll-color", "indicator-style", "strategy", "viewport-rules", "engine",
         "device", "safe-area-top", "safe-area-bottom", "inset-adjustment", "toolbar-height", "appearance",
+        "client",
     ]
     static let switches: Set<String> = ["bounce"]
 
@@ -34,7 +35,14 @@ enum SceneOptions {
         if let bottom = try arguments.number("safe-area-bottom") { scene.safeAreaBottom = bottom }
         if let adjustment: InsetAdjustment = try choice(arguments, "inset-adjustment") { scene.insetAdjustment = adjustment }
         if let toolbar = try arguments.number("toolbar-height") { scene.toolbarHeight = toolbar }
-        if let appearance: Appearance = try choice(arguments, "appearance") { scene.appearance = appearance }
+        // `both` is rendered as two scenes (`appearanceChoice`); this one takes the first.
+        if let appearance: AppearanceChoice = try choice(arguments, "appearance") { scene.appearance = appearance.appearances[0] }
+        if let client: ClientProfile = try choice(arguments, "client") { scene.client = client }
+    }
+
+    /// `--appearance light|dark|both`.
+    static func appearanceChoice(_ arguments: Arguments) throws -> AppearanceChoice {
+        try choice(arguments, "appearance") ?? .light
     }
 
     /// `--name value` naming one case of an enumeration.

@@ -64,7 +64,7 @@ public struct SnapshotCommand {
                            [--viewport-rules none|webkit] [--engine uiwebview|wkwebview]
                            [--device NAME] [--safe-area-top PT] [--safe-area-bottom PT]
                            [--inset-adjustment automatic|never|always] [--toolbar-height PT]
-                           [--appearance light|dark] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
+                           [--appearance light|dark|both] [--client webview|apple-mail] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
                            [--png fast|small] [--jobs N]
                            [--timezone UTC|+02:00|Europe/Berlin]   (dates in a message's header)
            snapshot --list-devices
@@ -73,7 +73,7 @@ public struct SnapshotCommand {
            snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
                           [--record all|missing|failed|never] [--threshold 0.1] [--include-aa]
                           [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h]
-                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME]
+                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME] [--fail-on-invisible-text]
            snapshot record [same as check; --record defaults to all]
            snapshot accept [--artifacts DIR] [--scene NAME]
            snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
@@ -121,7 +121,8 @@ public struct SnapshotCommand {
             case "check", "record":
                 let options = Self.renderOptions.union(ComparisonFlags.options).union(Self.regressionOptions)
                 return try regression(command, Arguments(Array(arguments.dropFirst()), options: options,
-                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)))
+                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)
+                                                            .union(["fail-on-invisible-text"])))
             case "accept":
                 return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene"], switches: []))
             case "diff":
@@ -158,6 +159,27 @@ public struct SnapshotCommand {
         let jobs = try jobCount(arguments)
         let film = try FilmOptions(arguments)
         if arguments.has("full-page") && film.wanted { throw UsageError("--full-page writes one page; it makes no film") }
+        let appearance = try SceneOptions.appearanceChoice(arguments)
+        if appearance == .both {
+            if film.wanted || arguments.has("full-page") {
+                throw UsageError("--appearance both writes light and dark frames; a film or a full page takes one appearance")
+            }
+            let directory = arguments.value("out") ?? "snapshots"
+            let scene = try makeScene(arguments, mail: arguments.positionals.first)
+            let renderers = try appearance.appearances.map { value -> SceneRenderer in
+                var variant = scene
+                variant.appearance = value
+                return try makeRenderer(variant)
+            }
+            reportClamping(renderers[0].frames)
+            for (value, renderer) in zip(appearance.appearances, renderers) {
+                for path in try renderer.writeFrames(to: directory, compression: compression, jobs: jobs,
+                                                     variant: appearance.variant(value)) {
+                    standardOutput(path)
+                }
+            }
+            return 0
+        }
         let renderer = try makeRenderer(arguments)
         if film.wanted {
             reportClamping(renderer.frames)
@@ -190,6 +212,9 @@ public struct SnapshotCommand {
 
     private func layout(_ arguments: Arguments) throws -> Int32 {
         guard arguments.has("json") else { throw UsageError("layout prints JSON only: add --json") }
+        if try SceneOptions.appearanceChoice(arguments) == .both {
+            throw UsageError("layout describes one appearance: give --appearance light or dark")
+        }
         let renderer = try makeRenderer(arguments)
         standardOutput(try LayoutReport(renderer).json())
         return 0
@@ -226,7 +251,11 @@ public struct SnapshotCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("expected at most one mail file, got \(arguments.positionals.count)")
         }
-        let scene = try makeScene(arguments, mail: arguments.positionals.first)
+        return try makeRenderer(try makeScene(arguments, mail: arguments.positionals.first))
+    }
+
+    /// Lays the scene out; its warnings go to stderr.
+    private func makeRenderer(_ scene: Scene) throws -> SceneRenderer {
         let renderer = try SceneRenderer(scene: scene)
         for warning in renderer.document.warnings { standardError("snapshot: warning: \(warning)") }
         for warning in renderer.header?.warnings ?? [] { standardError("snapshot: warning: header: \(warning)") }

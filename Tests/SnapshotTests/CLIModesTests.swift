@@ -24,7 +24,8 @@ import SnapshotCLI
         (["--viewport-rules", "blink"], "snapshot: --viewport-rules 'blink' is not one of none, webkit"),
         (["--engine", "gecko"], "snapshot: --engine 'gecko' is not one of uiwebview, wkwebview"),
         (["--inset-adjustment", "sometimes"], "snapshot: --inset-adjustment 'sometimes' is not one of automatic, never, always"),
-        (["--appearance", "sepia"], "snapshot: --appearance 'sepia' is not one of light, dark"),
+        (["--appearance", "sepia"], "snapshot: --appearance 'sepia' is not one of light, dark, both"),
+        (["--client", "outlook"], "snapshot: --client 'outlook' is not one of webview, apple-mail"),
         (["--overscroll-color", "nocolour"], "snapshot: --overscroll-color 'nocolour' is not a CSS colour"),
         (["--toolbar-height", "-44"], "snapshot: --toolbar-height must be between 0 and 4096, got -44"),
         (["--safe-area-top", "500", "--safe-area-bottom", "400"], "snapshot: the safe area and toolbar (900 pt) leave nothing of the 844 pt viewport"),
@@ -136,7 +137,7 @@ import SnapshotCLI
         (#""header": {"mode": "collapse", "min": 500}"#, "snapshot.json: scenes[0]: --header-min 500 is more than the header's height 100"),
         (#""offsets": ["0:600:0"]"#, "snapshot.json: scenes[0].offsets range '0:600:0' needs a step above 0"),
         (#""bounce": "yes""#, "snapshot.json: scenes[0].bounce: expected true or false"),
-        (#""appearance": "sepia""#, "snapshot.json: scenes[0].appearance: 'sepia' is not one of light, dark"),
+        (#""appearance": "sepia""#, "snapshot.json: scenes[0].appearance: 'sepia' is not one of light, dark, both"),
         (#""safeArea": {"left": 3}"#, "snapshot.json: scenes[0].safeArea: unknown key 'left' (expected bottom, top)"),
         (#""overscrollColor": "nope""#, "snapshot.json: scenes[0].overscrollColor: 'nope' is not a CSS colour"),
     ])

@@ -98,7 +98,10 @@ import Testing
         #expect(LaidOutDocument(html: css, viewportWidth: 390, viewportHeight: 844, appearance: .dark).canvasColor
                 == RGBA(r: 0x12 / 255.0, g: 0x34 / 255.0, b: 0x56 / 255.0, a: 1))
         #expect(LaidOutDocument(html: css, viewportWidth: 390, viewportHeight: 844).canvasColor == .white)
-        #expect(LaidOutDocument(html: "<p>x</p>", viewportWidth: 390, viewportHeight: 844, appearance: .dark).canvasColor == .black)
+        // E1: no colour scheme declared, no default changes; E2: declared, the canvas is black.
+        #expect(LaidOutDocument(html: "<p>x</p>", viewportWidth: 390, viewportHeight: 844, appearance: .dark).canvasColor == .white)
+        #expect(LaidOutDocument(html: "<meta name=color-scheme content='light dark'><p>x</p>", viewportWidth: 390, viewportHeight: 844,
+                                appearance: .dark).canvasColor == .black)
         var scene = Scene(html: "")
         scene.appearance = .dark
         #expect(scene.resolvedIndicatorColor == RGBA(r: 1, g: 1, b: 1, a: 0.5))

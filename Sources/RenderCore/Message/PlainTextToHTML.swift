@@ -38,6 +38,7 @@ enum PlainTextToHTML {
     /// A document around body content (a plain, enriched or rich text body), in the plain style.
     static func document(_ content: String) -> String {
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">"
+            + "<meta name=\"color-scheme\" content=\"light dark\">"
             + "<style>\n\(style)\n</style></head><body>" + content + "</body></html>\n"
     }
 

@@ -5,6 +5,10 @@ struct Painter {
     private(set) var list = DisplayList()
     /// Where background-image URLs resolve (nil: none are drawn).
     var images: ImageStore? = nil
+    /// Background images that could not be drawn (remote, blocked, missing), as the display
+    /// list position they would have been painted at and their area: on a phone with images
+    /// on they would be there, so text over them has no known background.
+    private(set) var missingBackgroundImages: [(position: Int, area: Rect)] = []
 
     mutating func paint(_ box: Box) {
         let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
@@ -108,7 +112,10 @@ struct Painter {
         case .linearGradient(let angle, let stops):
             list.append(.linearGradient(area, angle: angle, stops: stops), bounds: area)
         case .url(let source):
-            guard let decoded = images?.image(for: source) else { return }
+            guard let decoded = images?.image(for: source) else {
+                missingBackgroundImages.append((list.entries.count, area))
+                return
+            }
             let intrinsic = (width: Double(decoded.width), height: Double(decoded.height))
             var size = intrinsic
             switch style.backgroundSize {

@@ -29,6 +29,17 @@ enum HTMLReport {
         if !result.environmentChanges.isEmpty {
             html += "<div class=\"env\"><b>The rendering environment changed since the goldens were recorded:</b> \(escape(result.environmentChanges.joined(separator: "; ")))</div>\n"
         }
+        if let unreadable = result.invisibleText, !unreadable.isEmpty {
+            let failed = unreadable.contains { $0.failed }
+            html += "<h2>Text that cannot be read\(failed ? " (fails the run)" : "")</h2>\n<table><tr><th>scene</th><th>element</th><th>text</th><th>background</th><th>contrast</th></tr>\n"
+            for run in unreadable {
+                func swatch(_ hex: String) -> String {
+                    "<span style=\"display:inline-block;width:12px;height:12px;border:1px solid #999;vertical-align:middle;background:\(escape(hex))\"></span> \(escape(hex))"
+                }
+                html += "<tr><td class=\"\(run.failed ? "failed" : "")\">\(escape(run.scene))</td><td><code>\(escape(run.path))</code></td><td>\(swatch(run.color))</td><td>\(swatch(run.background))</td><td>\(String(format: "%.2f", run.contrast)):1</td></tr>\n"
+            }
+            html += "</table>\n"
+        }
         html += "<table><tr><th>scene</th><th>offset</th><th>status</th><th>details</th></tr>\n"
         for frame in result.frames {
             let anchor = frame.status.isFailure ? "<a href=\"#\(id(frame))\">\(escape(frame.scene))</a>" : escape(frame.scene)

@@ -3,11 +3,15 @@ import Foundation
 /// JUnit XML for CI dashboards: one test case per frame, failures with their message and the
 /// artifact paths (as properties and in the `[[ATTACHMENT|path]]` form Jenkins and GitLab read).
 public enum JUnitReport {
+    /// With `--fail-on-invisible-text`, each scene with unreadable text adds a failed test
+    /// case `<scene>: invisible text`, so a dashboard shows why the run failed.
     public static func render(_ report: RegressionReport) -> String {
-        let failures = report.failures.count
+        let unreadable = report.failOnInvisibleText ? report.invisibleText : []
+        let failures = report.failures.count + unreadable.count
+        let tests = report.frames.count + unreadable.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"snapshot\" tests=\"\(report.frames.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"\(escape(report.suiteFile ?? "snapshot"))\" tests=\"\(report.frames.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        xml += "<testsuites name=\"snapshot\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"\(escape(report.suiteFile ?? "snapshot"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for frame in report.frames {
             xml += "    <testcase classname=\"\(escape(frame.scene))\" name=\"\(escape(frame.label))\">\n"
             var attachments: [(String, String)] = []
@@ -25,6 +29,12 @@ public enum JUnitReport {
                 xml += "      <failure type=\"\(frame.status.rawValue)\" message=\"\(escape(frame.message))\">\(escape(text))</failure>\n"
                 xml += "      <system-out>\(attachments.map { "[[ATTACHMENT|\(escape($0.1))]]" }.joined(separator: "\n"))</system-out>\n"
             }
+            xml += "    </testcase>\n"
+        }
+        for (scene, runs) in unreadable {
+            let message = runs.count == 1 ? runs[0].warning : "\(runs.count) elements' text cannot be read; the first: \(runs[0].warning)"
+            xml += "    <testcase classname=\"\(escape(scene))\" name=\"\(escape(scene + ": invisible text"))\">\n"
+            xml += "      <failure type=\"invisible-text\" message=\"\(escape(message))\">\(escape(runs.map(\.warning).joined(separator: "\n")))</failure>\n"
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"

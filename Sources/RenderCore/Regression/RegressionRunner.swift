@@ -17,6 +17,9 @@ public struct RegressionRunner {
     public var progress: ((Int, Int, FrameOutcome) -> Void)?
     /// The environment the record mode came from (to say "CI is set" when it explains one).
     public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// `--fail-on-invisible-text`: a scene whose mail has text that cannot be read
+    /// (`InvisibleText`) fails, whatever its frames.
+    public var failOnInvisibleText = false
 
     public init(suite: Suite, recordMode: RecordMode) {
         self.suite = suite
@@ -26,10 +29,11 @@ public struct RegressionRunner {
     public func run() throws -> RegressionReport {
         var entries = suite.entries
         if let sceneFilter {
-            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name } }) {
+            // A scene that renders both appearances answers to its own name and each variant's.
+            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name || $0.goldenName == name } }) {
                 throw RenderError.input("no scene named '\(unknown)' in the suite")
             }
-            entries = entries.filter { sceneFilter.contains($0.name) }
+            entries = entries.filter { sceneFilter.contains($0.name) || sceneFilter.contains($0.goldenName) }
         }
         if let shard {
             let chosen = shard.select(entries.map(\.name))
@@ -75,15 +79,20 @@ public struct RegressionRunner {
         }
         let failing = frames.contains { $0.status.isFailure }
         let changes = failing ? (recorded.map { environment.changes(since: $0) } ?? []) : []
-        let report = RegressionReport(frames: frames, recordMode: recordMode, suiteFile: suite.file,
+        var report = RegressionReport(frames: frames, recordMode: recordMode, suiteFile: suite.file,
                                       goldenDirectory: suite.goldenDirectory, environment: environment,
                                       environmentChanges: changes, shard: shard)
+        report.invisibleText = zip(entries, renderers).compactMap { entry, renderer in
+            let found = renderer.document.invisibleText
+            return found.isEmpty ? nil : (entry.name, found)
+        }
+        report.failOnInvisibleText = failOnInvisibleText
         if let artifactsDirectory { try ArtifactWriter.writeRunReports(report, to: artifactsDirectory) }
         return report
     }
 
     private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) throws -> FrameOutcome {
-        let golden = suite.goldenPath(scene: entry.name, offset: frame.userOffset)
+        let golden = suite.goldenPath(scene: entry.goldenName, offset: frame.userOffset, variant: entry.variant)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
             FrameOutcome(scene: entry.name, offset: frame.userOffset, scale: scale, status: status, goldenPath: golden,
@@ -164,10 +173,17 @@ public struct RegressionReport: Sendable {
     /// Non-empty when frames failed and the environment differs from the goldens' one.
     public let environmentChanges: [String]
     public let shard: Shard?
+    /// Scenes whose mail has text that cannot be read, in suite order; failures of their
+    /// scenes when `failOnInvisibleText` is set.
+    public var invisibleText: [(scene: String, runs: [InvisibleText])] = []
+    public var failOnInvisibleText = false
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
-    /// 0 when every frame passed or was recorded, 1 on differences or missing goldens.
-    public var exitStatus: Int32 { failures.isEmpty ? 0 : 1 }
+    /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).
+    public var invisibleTextFailures: [String] { failOnInvisibleText ? invisibleText.map(\.scene) : [] }
+    /// 0 when every frame passed or was recorded, 1 on differences, missing goldens or (with
+    /// `failOnInvisibleText`) unreadable text.
+    public var exitStatus: Int32 { failures.isEmpty && invisibleTextFailures.isEmpty ? 0 : 1 }
 
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 

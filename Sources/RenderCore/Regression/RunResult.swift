@@ -12,6 +12,19 @@ public struct RunResult: Codable, Sendable {
     public var environment: EnvironmentFingerprint
     public var environmentChanges: [String]
     public var frames: [Frame]
+    /// Text that cannot be read, per scene (absent when none); `failed` when the run was
+    /// asked to fail on it (`--fail-on-invisible-text`).
+    public var invisibleText: [Unreadable]?
+
+    public struct Unreadable: Codable, Sendable {
+        public var scene: String
+        public var path: String
+        public var color: String
+        public var background: String
+        public var contrast: Double
+        public var failed: Bool
+        public var message: String
+    }
 
     public struct Frame: Codable, Sendable {
         public var scene: String
@@ -60,6 +73,11 @@ public struct RunResult: Codable, Sendable {
         environment = report.environment
         environmentChanges = report.environmentChanges
         frames = report.frames.map(Frame.init)
+        let unreadable = report.invisibleText.flatMap { scene, runs in
+            runs.map { Unreadable(scene: scene, path: $0.path, color: $0.color.hexString, background: $0.background.hexString,
+                                  contrast: ($0.contrast * 100).rounded(.down) / 100, failed: report.failOnInvisibleText, message: $0.warning) }
+        }
+        invisibleText = unreadable.isEmpty ? nil : unreadable
     }
 
     public static func load(path: String) throws -> RunResult {

@@ -5,14 +5,35 @@ import Foundation
 /// mail and command-line options.
 public struct Suite: Sendable {
     public struct Entry: Sendable {
+        /// The name reports, artifacts and `--scene` use: the scene's, with `-light` /
+        /// `-dark` when it renders both appearances.
         public var name: String
         public var scene: Scene
         public var tolerance: Tolerance
+        /// `light` or `dark` when the scene renders both appearances: its goldens are then
+        /// `<offset>-light.png` and `<offset>-dark.png` in the scene's own folder.
+        public var variant: String?
+        /// The scene's name as the suite gives it (its golden folder).
+        public var goldenName: String
 
-        public init(name: String, scene: Scene, tolerance: Tolerance = Tolerance()) {
+        public init(name: String, scene: Scene, tolerance: Tolerance = Tolerance(), variant: String? = nil, goldenName: String? = nil) {
             self.name = name
             self.scene = scene
             self.tolerance = tolerance
+            self.variant = variant
+            self.goldenName = goldenName ?? name
+        }
+
+        /// One entry per appearance of `choice`: itself, or a `-light` and a `-dark` entry.
+        public func expanded(_ choice: AppearanceChoice) -> [Entry] {
+            guard choice == .both else { return [self] }
+            return choice.appearances.map { appearance in
+                var copy = self
+                copy.scene.appearance = appearance
+                copy.variant = choice.variant(appearance)
+                copy.name = goldenName + "-" + appearance.rawValue
+                return copy
+            }
         }
     }
 
@@ -33,8 +54,8 @@ public struct Suite: Sendable {
         self.file = file
     }
 
-    public func goldenPath(scene: String, offset: Double) -> String {
-        let name = Scene.format(offset) + ".png"
+    public func goldenPath(scene: String, offset: Double, variant: String? = nil) -> String {
+        let name = Scene.format(offset) + (variant.map { "-" + $0 } ?? "") + ".png"
         switch layout {
         case .perScene: return ((goldenDirectory as NSString).appendingPathComponent(scene) as NSString).appendingPathComponent(name)
         case .flat: return (goldenDirectory as NSString).appendingPathComponent(name)
@@ -57,7 +78,8 @@ extension Suite {
     /// Render settings a scene or `defaults` may hold.
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
-        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "tolerance", "masks", "timezone",
+        "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "client", "tolerance", "masks",
+        "timezone",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -97,7 +119,14 @@ extension Suite {
             var entry = try entry(name: name, fields: fields, defaults: defaults, folder: folder,
                                   allowed: allowedDirectories.map(ImageStore.resolved))
             entry.scene.allowedDirectories = allowedDirectories
-            entries.append(entry)
+            let own: AppearanceChoice? = try fields.choice("appearance")
+            let inherited: AppearanceChoice? = try defaults?.choice("appearance")
+            let choice = own ?? inherited ?? .light
+            entries += entry.expanded(choice)
+        }
+        var names = Set<String>()
+        for entry in entries where !names.insert(entry.name).inserted {
+            throw RenderError.input("\(root.path): scene name '\(entry.name)' is used twice (a scene with appearance both is also named so)")
         }
         let golden = try root.string("golden") ?? "golden"
         guard !golden.isEmpty else { throw RenderError.input("\(root.path).golden: empty folder name") }
@@ -195,7 +224,9 @@ extension Suite {
         }
         if let adjustment: InsetAdjustment = try fields.choice("insetAdjustment") { scene.insetAdjustment = adjustment }
         if let toolbar = try fields.number("toolbarHeight") { scene.toolbarHeight = toolbar }
-        if let appearance: Appearance = try fields.choice("appearance") { scene.appearance = appearance }
+        // `both` makes two entries (`Entry.expanded`); each scene holds one appearance.
+        if let choice: AppearanceChoice = try fields.choice("appearance") { scene.appearance = choice.appearances[0] }
+        if let client: ClientProfile = try fields.choice("client") { scene.client = client }
         if let settings = try fields.object("tolerance") {
             try settings.allowOnly(["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "window"])
             if let threshold = try settings.number("threshold") {

@@ -6,6 +6,13 @@ public struct LaidOutDocument: @unchecked Sendable {
     public let width: Double
     public let height: Double
     public let canvasColor: RGBA
+    /// The colour scheme the mail declares, and how its colours are shown (the README's
+    /// dark-mode rules).
+    public let colorScheme: ColorScheme
+    public let colorTreatment: ColorTreatment
+    /// Text painted within WCAG contrast 1.5:1 of its background, one per element; each is
+    /// also a warning.
+    public let invisibleText: [InvisibleText]
     public let displayList: DisplayList
     /// The display list filed by band, so a frame finds its entries without a full scan.
     public let displayIndex: DisplayListIndex
@@ -33,18 +40,19 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// and picks the default colours.
     /// `limits` bound what the mail may cost (`ResourceLimits`); each one reached is a warning.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
-                images: ImageStore? = nil, appearance: Appearance = .light, viewportRules: ViewportRules = .none,
-                limits: ResourceLimits = .standard) {
+                images: ImageStore? = nil, appearance: Appearance = .light, client: ClientProfile = .webview,
+                viewportRules: ViewportRules = .none, limits: ResourceLimits = .standard) {
         // Layout recurses with the tree's depth: run it on a thread with a deep stack, whatever
         // thread (a test runner's, a worker's) called us.
         self = LargeStack.run {
             LaidOutDocument(building: html, viewportWidth: viewportWidth, viewportHeight: viewportHeight, fonts: fonts,
-                            images: images, appearance: appearance, viewportRules: viewportRules, limits: limits)
+                            images: images, appearance: appearance, client: client, viewportRules: viewportRules, limits: limits)
         }
     }
 
     private init(building html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet,
-                 images: ImageStore?, appearance: Appearance, viewportRules: ViewportRules, limits: ResourceLimits) {
+                 images: ImageStore?, appearance: Appearance, client: ClientProfile, viewportRules: ViewportRules,
+                 limits: ResourceLimits) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
         // once (parallel tests, API users) could otherwise resolve fonts differently.
         LaidOutDocument.layoutLock.lock()
@@ -57,7 +65,15 @@ public struct LaidOutDocument: @unchecked Sendable {
         // Width media features see the layout viewport; device-width sees the screen.
         let media = MediaContext(viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth,
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark)
-        let styled = Cascade.style(dom, media: media, budget: budget)
+        var styled = Cascade.style(dom, media: media, budget: budget)
+        let treatment = ColorTreatment.decide(appearance: appearance, client: client, styled: styled,
+                                              hasImages: dom.first(tag: "img") != nil)
+        if treatment == .invertLightness {
+            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0?.mappingColors(InvertLightness.transform) },
+                                    colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults)
+        }
+        self.colorScheme = styled.colorScheme
+        self.colorTreatment = treatment
         if styled.styles.contains(where: { $0?.fontSizeClamped ?? false }) {
             budget.warn("font sizes above \(Scene.format(ResourceLimits.maximumFontSize)) px are drawn at \(Scene.format(ResourceLimits.maximumFontSize)) px")
         }
@@ -67,11 +83,12 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
             self.height = 0
-            self.canvasColor = appearance.defaultCanvasColor
+            self.canvasColor = treatment.defaultCanvasColor
             self.displayList = DisplayList()
             self.displayIndex = DisplayListIndex(DisplayList())
             self.boxes = []
             self.text = ""
+            self.invisibleText = []
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -90,12 +107,17 @@ public struct LaidOutDocument: @unchecked Sendable {
         Self.collect(root, paths: paths, into: &boxes, widest: &widest)
         self.width = widest
         self.height = height
-        self.canvasColor = Self.canvasColor(styled, dom, default: appearance.defaultCanvasColor)
+        self.canvasColor = Self.canvasColor(styled, dom, default: treatment.defaultCanvasColor)
         self.displayList = painter.list
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
         self.text = DocumentText.text(of: root)
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
+        let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
+                                           unknownAreas: painter.missingBackgroundImages)
+        self.invisibleText = invisible.found
+        let stopped = invisible.stoppedEarly
+            ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped)
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 

@@ -17,7 +17,7 @@ public enum SampleMail {
         }
         return """
         <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><title>Product update</title>
+        <html><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Product update</title>
         <style>
           body { font-family: Helvetica, Arial, sans-serif; color: #222; font-size: 16px; line-height: 1.5; margin: 0; padding: 16px; }
           h1 { font-size: 26px; line-height: 1.2; margin: 8px 0 16px; color: #111; }

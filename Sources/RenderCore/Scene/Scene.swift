@@ -43,6 +43,8 @@ public struct Scene: Sendable {
     /// A bottom toolbar over the web view: contentInset.bottom, drawn above the safe area.
     public var toolbarHeight: Double = 0
     public var appearance: Appearance = .light
+    /// Whose dark-mode rules apply (`--client`): the app's web view or Apple Mail.
+    public var client: ClientProfile = .webview
     /// What the mail may cost; each limit reached is a warning (`ResourceLimits`).
     public var limits: ResourceLimits = .standard
 
@@ -65,7 +67,7 @@ public struct Scene: Sendable {
     /// Hmin as used: the given one, else 44 pt capped at H.
     public var resolvedHeaderMinHeight: Double { headerMinHeight ?? min(44, headerHeight) }
     public var resolvedHeaderColor: RGBA { headerColor ?? appearance.defaultHeaderColor }
-    public var resolvedOverscrollColor: RGBA { overscrollColor ?? appearance.defaultOverscrollColor }
+    public var resolvedOverscrollColor: RGBA { overscrollColor ?? appearance.defaultOverscrollColor(client: client) }
     public var resolvedIndicatorColor: RGBA { indicatorStyle.color(in: appearance) }
 
     /// Checks the numbers a user can get wrong; throws a one-line message.

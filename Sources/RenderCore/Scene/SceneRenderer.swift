@@ -15,7 +15,8 @@ public struct SceneRenderer {
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
                                    images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,
                                                       limits: scene.limits, allowedDirectories: scene.allowedDirectories),
-                                   appearance: scene.appearance, viewportRules: scene.viewportRules, limits: scene.limits)
+                                   appearance: scene.appearance, client: scene.client, viewportRules: scene.viewportRules,
+                                   limits: scene.limits)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
@@ -25,8 +26,12 @@ public struct SceneRenderer {
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)
     }
 
-    /// The header fragment as the document it is laid out in.
-    static func headerDocument(_ fragment: String) -> String { "<body style=\"margin:0;font-family:sans-serif\">" + fragment }
+    /// The header fragment as the document it is laid out in. The header stands for native
+    /// views, which follow the system's appearance: it declares both schemes, so its default
+    /// text is white in dark mode whatever the fragment says.
+    static func headerDocument(_ fragment: String) -> String {
+        "<meta name=\"color-scheme\" content=\"light dark\"><body style=\"margin:0;font-family:sans-serif\">" + fragment
+    }
 
     /// The scene's offsets with ranges and `end` resolved against the scroll range.
     public let offsets: [Double]
@@ -166,11 +171,12 @@ public struct SceneRenderer {
     /// the paths in offset order. Frames are independent, so `jobs` workers render and encode
     /// them in parallel, each holding one frame at a time; the files are the same bytes
     /// whatever `jobs` is. Offsets that name the same file are rendered once.
+    /// `variant` names the appearance when both are rendered: `frame-<offset>-dark.png`.
     public func writeFrames(to directory: String, compression: PNGCompression = .fast,
-                            jobs: Int = SceneRenderer.defaultJobs) throws -> [String] {
+                            jobs: Int = SceneRenderer.defaultJobs, variant: String? = nil) throws -> [String] {
         try OutputFolder.create(directory)
         let paths = frames.map { frame in
-            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset)).png")
+            (directory as NSString).appendingPathComponent("frame-\(Scene.format(frame.userOffset))\(variant.map { "-" + $0 } ?? "").png")
         }
         var seen: Set<String> = []
         let work = zip(frames, paths).filter { seen.insert($0.1).inserted }

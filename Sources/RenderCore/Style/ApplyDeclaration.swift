@@ -297,6 +297,11 @@ extension ComputedStyle {
         case "background-color", "background": backgroundColor = source.backgroundColor
         case "width": width = source.width
         case "height": height = source.height
+        case "min-width": minWidth = source.minWidth
+        case "max-width": maxWidth = source.maxWidth
+        case "min-height": minHeight = source.minHeight
+        case "max-height": maxHeight = source.maxHeight
+        case "overflow": overflowHidden = source.overflowHidden
         case "margin": margin = source.margin
         case "padding": padding = source.padding
         case "display": display = source.display

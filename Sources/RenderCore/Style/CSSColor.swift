@@ -226,3 +226,11 @@ public enum CSSColor {
         ("white", 0xFFFFFF), ("whitesmoke", 0xF5F5F5), ("yellow", 0xFFFF00), ("yellowgreen", 0x9ACD32),
     ]
 }
+
+extension RGBA {
+    /// `#RRGGBB`, each channel rounded to a byte (alpha left out), as warnings and reports show colours.
+    public var hexString: String {
+        func byte(_ value: Double) -> Int { Int((min(1, max(0, value)) * 255).rounded()) }
+        return String(format: "#%02X%02X%02X", byte(r), byte(g), byte(b))
+    }
+}

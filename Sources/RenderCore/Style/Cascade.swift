@@ -4,6 +4,10 @@ public struct StyledDocument: Sendable {
     public let dom: DOMDocument
     /// Indexed by node ID; nil for non-element nodes (text takes its parent's style).
     public let styles: [ComputedStyle?]
+    /// The colour scheme the root declares (`ColorScheme.of`).
+    public var colorScheme: ColorScheme = .normal
+    /// Whether the dark defaults apply: dark mode and a declared scheme that allows dark.
+    public var usesDarkDefaults = false
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -14,10 +18,24 @@ public enum Cascade {
     }
 
     static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> StyledDocument {
-        let userAgentCSS = UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
-        let userAgent = Stylesheet.parse(userAgentCSS, media: media)
         let author = authorStylesheet(dom, media: media, budget: budget)
-        let userAgentIndex = RuleIndex(userAgent), authorIndex = RuleIndex(author)
+        let authorIndex = RuleIndex(author)
+        // The root's `color-scheme` decides the UA defaults, so it is found first (the UA sheet
+        // never sets it, so the author's declarations alone tell).
+        let lightUserAgent = Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : ""), media: media)
+        var rootProperty: String?
+        if let html = dom.first(tag: "html") {
+            let (declarations, _) = orderedDeclarations(for: html, in: dom, userAgent: (lightUserAgent, RuleIndex(lightUserAgent)),
+                                                        author: (author, authorIndex), budget: budget)
+            rootProperty = declarations.last(where: { $0.name == "color-scheme" })?.value
+        }
+        let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
+        let darkDefaults = media.darkMode && scheme.allowsDark
+        let userAgent = darkDefaults
+            ? Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
+                + UserAgentStylesheet.darkDefaultsCSS, media: media)
+            : lightUserAgent
+        let userAgentIndex = RuleIndex(userAgent)
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var root = ComputedStyle()
@@ -54,9 +72,10 @@ public enum Cascade {
                 style.textAlign = .left
                 style.blockAlign = nil
             }
+            style.node = id
             styles[id] = style
         }
-        return StyledDocument(dom: dom, styles: styles)
+        return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS

@@ -120,6 +120,9 @@ public struct ComputedStyle: Sendable {
     /// `body` and table cells (and the bottom of cells), as browsers do for old mail HTML.
     public var quirkyMarginTop = false
     public var quirkyMarginBottom = false
+    /// The element this style was computed for (not inherited: anonymous boxes and generated
+    /// text such as list markers and alt text have none). Text painted in it names it.
+    public var node: DOMDocument.NodeID?
 
     // Inherited
     public var color: RGBA = .black

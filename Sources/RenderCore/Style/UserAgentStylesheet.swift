@@ -47,7 +47,16 @@ enum UserAgentStylesheet {
     sup { vertical-align: super; font-size: smaller }
     mark { background-color: yellow; color: black }
     nobr { white-space: nowrap }
-    @media (prefers-color-scheme: dark) { html { color: #ffffff } a[href] { color: #0a84ff } mark { color: black } }
+    """
+
+    /// The defaults a document gets in dark mode when its root declares a colour scheme with
+    /// `dark` (rules E2–E5): iOS's labelColor for text and WebKit's dark link colour (#9E9EFF;
+    /// visited #D0ADF0, but a mail has no history). Without such a declaration dark mode
+    /// changes no default colour (E1).
+    static let darkDefaultsCSS = """
+    html { color: #ffffff }
+    a[href] { color: #9e9eff }
+    mark { color: black }
     """
 
     /// Extra rules in quirks mode (WebKit's quirks.css): tables do not inherit text styles.

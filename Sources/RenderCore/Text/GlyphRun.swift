@@ -20,6 +20,19 @@ public struct GlyphRun: @unchecked Sendable {
     public var font: FontHandle
     public var glyphs: [Glyph]
     public var color: RGBA
+    /// The element whose text this is (nil for generated text: markers, alt text).
+    public var node: DOMDocument.NodeID? = nil
+
+    /// The box the glyphs' ink covers (nil when they have none: spaces, no-break spaces).
+    var inkBounds: Rect? {
+        guard !glyphs.isEmpty else { return nil }
+        var cairoGlyphs = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(font.scaledFont, &cairoGlyphs, Int32(cairoGlyphs.count), &extents)
+        guard extents.width > 0, extents.height > 0 else { return nil }
+        // Glyph extents are relative to the first glyph's origin.
+        return Rect(x: glyphs[0].x + extents.x_bearing, y: glyphs[0].y + extents.y_bearing, width: extents.width, height: extents.height)
+    }
 
     func offsetBy(dx: Double, dy: Double) -> GlyphRun {
         var copy = self
