@@ -184,7 +184,7 @@ import Testing
             .text("html", Array("<p>HTML first</p>".utf8), charset: "utf-8", encoding: .eightBit),
             .text("plain", Array("-- list footer".utf8), charset: "utf-8", encoding: .eightBit),
             .text("plain", Array("notes".utf8), charset: "utf-8", encoding: .eightBit, extra: ["Content-Disposition: attachment; filename=notes.txt"]),
-            .text("plain", Array("named".utf8), charset: "utf-8", encoding: .eightBit, extra: ["Content-Type: text/plain; name=named.txt"]),
+            MessageFixture.Part("text/plain; name=named.txt", encoding: .eightBit, body: "named"),
         ])
         let message = try MailMessage.parse(MessageFixture.message(body))
         #expect(message.bodyKind == .html)
@@ -327,7 +327,7 @@ extension MessageClassesTests {
         ])
         let message = try MailMessage.parse(MessageFixture.message(attachment))
         #expect(Self.bodyText(message) == "the notes")
-        #expect(message.attachments.map(\.name) == ["a.pdf"])
+        #expect(message.attachments.map(\.name) == ["a.pdf", "notes.txt"], "shown, and still an attachment")
         let calendar = try MailMessage.parse(MessageFixture.message(.text("calendar", Array("BEGIN:VCALENDAR".utf8), charset: "utf-8", encoding: .eightBit)))
         #expect(Self.bodyText(calendar) == "BEGIN:VCALENDAR")
     }

@@ -14,16 +14,17 @@ import Foundation
 /// - names: quotes and backslashes removed, encoded words decoded (also inside quotes, as
 ///   readers do), blanks collapsed; domains: IDNA labels (`xn--…`) shown in Unicode.
 enum AddressList {
-    static func parse(_ raw: [UInt8]) -> [MailAddress] {
+    /// `hint`: the charset for raw 8-bit names that are not UTF-8 (`EncodedWords.decode`).
+    static func parse(_ raw: [UInt8], hint: String? = nil) -> [MailAddress] {
         let bytes = EncodedWords.unfold(raw)
         var result: [MailAddress] = []
         for item in split(bytes) {
             switch item {
             case .mailbox(let text):
-                if let address = mailbox(text) { result.append(address) }
+                if let address = mailbox(text, hint: hint) { result.append(address) }
             case .group(let name, let members):
-                let parsed = members.compactMap(mailbox)
-                if parsed.isEmpty, let name = displayName(removingComments(name).text) { result.append(MailAddress(name: name, address: "")) }
+                let parsed = members.compactMap { mailbox($0, hint: hint) }
+                if parsed.isEmpty, let name = displayName(removingComments(name).text, hint: hint) { result.append(MailAddress(name: name, address: "")) }
                 result += parsed
             }
         }
@@ -105,16 +106,23 @@ enum AddressList {
     }
 
     /// One mailbox, or nil for an empty item.
-    private static func mailbox(_ bytes: [UInt8]) -> MailAddress? {
+    private static func mailbox(_ bytes: [UInt8], hint: String?) -> MailAddress? {
+        func displayName(_ bytes: [UInt8]) -> String? { Self.displayName(bytes, hint: hint) }
+        func addrSpec(_ bytes: [UInt8]) -> String { Self.addrSpec(bytes, hint: hint) }
         let (text, comments) = removingComments(bytes)
         if let open = text.firstIndex(of: 0x3C) {
             let close = text[open...].firstIndex(of: 0x3E) ?? text.endIndex
-            let address = addrSpec(Array(text[(open + 1)..<close]))
+            let inside = Array(text[(open + 1)..<close])
+            // `<Undisclosed Recipients>`: words in brackets, no address; readers show the words.
+            if !inside.contains(0x40), inside.contains(where: { $0 == 0x20 || $0 == 0x09 }), let words = displayName(inside) {
+                return MailAddress(name: displayName(Array(text[..<open])) ?? words, address: "")
+            }
+            let address = addrSpec(inside)
             let name = displayName(Array(text[..<open])) ?? comments.last.flatMap(displayName)
             if name == nil && address.isEmpty { return nil }
             return MailAddress(name: name, address: address)
         }
-        let words = Self.words(text)
+        let words = Self.words(joiningAddressBlanks(text))
         guard !words.isEmpty else { return nil }  // a comment alone names no one
         if let at = words.lastIndex(where: { $0.contains(0x40) && $0.first != 0x22 }) {
             var nameWords = words
@@ -124,6 +132,24 @@ enum AddressList {
         }
         // No address at all: readers show the text.
         return displayName(text).map { MailAddress(name: $0, address: "") }
+    }
+
+    /// The obsolete syntax allows blanks around an address's dots and `@` (`jdoe@test . example`):
+    /// they are dropped, outside quotes, so the address stays one word.
+    private static func joiningAddressBlanks(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inQuote = false
+        var pendingBlank = false
+        for byte in bytes {
+            if byte == 0x22 { inQuote.toggle() }
+            if !inQuote, byte == 0x20 || byte == 0x09 { pendingBlank = true; continue }
+            let joins = !inQuote && (byte == 0x2E || byte == 0x40)
+            if pendingBlank && !joins && out.last != 0x2E && out.last != 0x40 { out.append(0x20) }
+            if pendingBlank && !joins && (out.last == 0x2E || out.last == 0x40) && inQuote { out.append(0x20) }
+            pendingBlank = false
+            out.append(byte)
+        }
+        return out
     }
 
     /// The text without `( … )` comments, and the comments' contents.
@@ -167,7 +193,7 @@ enum AddressList {
     }
 
     /// A phrase as shown: unquoted, decoded, blanks collapsed; nil when empty.
-    static func displayName(_ bytes: [UInt8]) -> String? {
+    static func displayName(_ bytes: [UInt8], hint: String? = nil) -> String? {
         var unquoted: [UInt8] = []
         var escaped = false
         for byte in bytes {
@@ -176,7 +202,7 @@ enum AddressList {
             if byte == 0x22 { continue }
             unquoted.append(byte)
         }
-        let decoded = EncodedWords.decode(unquoted)
+        let decoded = EncodedWords.decode(unquoted, hint: hint)
         let collapsed = decoded.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
         let trimmed = collapsed.trimmingCharacters(in: CharacterSet(charactersIn: " \t'\""))
         return trimmed.isEmpty ? nil : trimmed
@@ -184,8 +210,8 @@ enum AddressList {
 
     /// `local@domain` without blanks, an obsolete route (`@a,@b:`) or quotes around the whole,
     /// its domain in Unicode.
-    static func addrSpec(_ bytes: [UInt8]) -> String {
-        var text = EncodedWords.plainText(bytes.filter { $0 != 0x20 && $0 != 0x09 })
+    static func addrSpec(_ bytes: [UInt8], hint: String? = nil) -> String {
+        var text = EncodedWords.plainText(bytes.filter { $0 != 0x20 && $0 != 0x09 }, hint: hint)
         if text.hasPrefix("@"), let colon = text.firstIndex(of: ":") { text = String(text[text.index(after: colon)...]) }
         if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") { text = String(text.dropFirst().dropLast()) }
         guard let at = text.lastIndex(of: "@") else { return text }

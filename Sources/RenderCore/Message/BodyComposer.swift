@@ -9,6 +9,8 @@ struct BodyComposer {
     private(set) var warnings: [String] = []
     /// The charset each text piece was read as, by part path.
     private(set) var charsets: [String: String] = [:]
+    /// Image pieces shown, by the Content-ID the body names them with.
+    private(set) var images: [(id: String, part: MimeEntity)] = []
     /// Text bytes still allowed (`MailMessage.maximumBodyBytes` in all).
     private var budget = MailMessage.maximumBodyBytes
 
@@ -27,7 +29,7 @@ struct BodyComposer {
             case .plain: html = PlainTextToHTML.html(text, flowed: Self.isFlowed(part), delSp: Self.deletesSpace(part))
             case .enriched, .richtext: html = PlainTextToHTML.document(RichTextToHTML.html(text, enriched: kind == .enriched))
             }
-        case .message:
+        case .message, .image:
             html = PlainTextToHTML.document("")
             rest = pieces[...]
         }
@@ -54,6 +56,10 @@ struct BodyComposer {
             }
         case .message(let message, _, _, let body):
             return forwarded(message, body: body, first: first)
+        case .image(let part, let path):
+            let id = BodySelection.Piece.imageID(path: path)
+            images.append((id, part))
+            return "<div style=\"margin-top:\(first ? 0 : 16)px;white-space:normal\"><img src=\"cid:\(id)\" style=\"max-width:100%\"></div>"
         }
     }
 
@@ -63,7 +69,7 @@ struct BodyComposer {
 
     /// A message shown inline: its header fields, then its body's pieces.
     private mutating func forwarded(_ message: MimeMessage, body: [BodySelection.Piece], first: Bool) -> String {
-        let fields = HeaderFields(message.rawHeaders)
+        let fields = HeaderFields(message)
         var out = "<div class=\"forwarded-message\" style=\"\(first ? "" : Self.forwardedStyle)\">"
         out += "<div style=\"\(Self.headerBlockStyle)\">"
         func row(_ label: String, _ value: String?) {

@@ -31,16 +31,22 @@ struct BodySelection {
         case text(MimeEntity, Kind, path: String)
         /// A message shown inline, with the pieces of its own body.
         case message(MimeMessage, MimeEntity, path: String, body: [Piece])
+        /// An image part not marked `attachment`, shown in the body as Apple Mail shows it.
+        case image(MimeEntity, path: String)
 
         var part: MimeEntity {
             switch self {
-            case .text(let entity, _, _), .message(_, let entity, _, _): return entity
+            case .text(let entity, _, _), .message(_, let entity, _, _), .image(let entity, _): return entity
             }
         }
+
+        /// The Content-ID under which an image piece's bytes are given to the body.
+        static func imageID(path: String) -> String { "snapshot-part-\(path)@message" }
     }
 
-    /// Deeper MIME trees than this are not searched (GMime stops parsing long before).
-    static let maximumDepth = 100
+    /// Deeper MIME trees than this are not searched (a real test message nests 100 deep;
+    /// GMime stops parsing at a depth of its own, with a warning).
+    static let maximumDepth = 1000
     /// Messages inside messages shown inline, at most this deep (deeper ones are attachments).
     static let maximumMessageDepth = 8
 
@@ -73,11 +79,20 @@ struct BodySelection {
         return (limit(pieces), leftOut)
     }
 
+    /// The pieces without the top-level image parts whose Content-ID is in `ids`.
+    static func removingImages(_ pieces: [Piece], named ids: Set<String>) -> [Piece] {
+        guard !ids.isEmpty else { return pieces }
+        return pieces.filter { piece in
+            guard case .image(let part, _) = piece, let id = part.contentID.map(ContentID.normalise) else { return true }
+            return !ids.contains(id)
+        }
+    }
+
     /// Leaf types shown as text, and how.
     static func textKind(of mediaType: String) -> Kind? {
         switch mediaType {
         case "text/html": return .html
-        case "text/plain", "message/delivery-status", "message/disposition-notification", "text/rfc822-headers":
+        case "text/plain", "message/delivery-status", "message/disposition-notification", "message/feedback-report", "text/rfc822-headers":
             return .plain
         case "text/enriched": return .enriched
         case "text/richtext": return .richtext
@@ -118,7 +133,9 @@ struct BodySelection {
             return [.message(message, entity, path: path, body: collect(inner, path: innerPath, depth: depth + 1, messageDepth: messageDepth + 1))]
         }
         if entity.isLeaf {
-            guard entity.disposition != "attachment", let kind = textKind(of: entity.mediaType) else { return [] }
+            guard entity.disposition != "attachment" else { return [] }
+            if entity.mediaType.hasPrefix("image/") { return [.image(entity, path: path.isEmpty ? "1" : path)] }
+            guard let kind = textKind(of: entity.mediaType) else { return [] }
             return [.text(entity, kind, path: path.isEmpty ? "1" : path)]
         }
         guard entity.isMultipart else { return [] }
@@ -138,8 +155,11 @@ struct BodySelection {
         case "multipart/related":
             let start = entity.parameter("start").map(ContentID.normalise)
             let type = entity.parameter("type")?.lowercased()
+            // With neither, the first part; but an image first is no root a reader shows: its HTML is.
+            let firstIsImage = children.first?.mediaType.hasPrefix("image/") ?? false
             let root = start.flatMap { id in children.firstIndex { $0.contentID.map(ContentID.normalise) == id } }
                 ?? type.flatMap { type in children.firstIndex { $0.mediaType == type } }
+                ?? (firstIsImage ? children.firstIndex { $0.mediaType == "text/html" } : nil)
                 ?? (children.isEmpty ? nil : 0)
             if let root, case let pieces = childPieces(root), !pieces.isEmpty { return pieces }
             if let html = children.firstIndex(where: { $0.mediaType == "text/html" }) { return childPieces(html) }
@@ -249,12 +269,13 @@ struct MessageParts {
             return
         }
         if let message = entity.encapsulatedMessage {
-            let subject = HeaderFields(message.rawHeaders).subject
+            let subject = HeaderFields(message).subject
             let name = entity.filename ?? ((subject.flatMap { $0.isEmpty ? nil : $0 } ?? "Attached message") + ".eml")
             attachments.append(MailAttachment(name: name, mediaType: entity.mediaType, size: entity.decodedSize()))
             return
         }
-        guard entity.isLeaf, !isShown else { return }
+        // A text attachment shown because it is the only text is still an attachment.
+        guard entity.isLeaf, !isShown || entity.disposition == "attachment" else { return }
         if let id = entity.contentID.map(ContentID.normalise), referenced.contains(id) {
             if inlineImages[id] == nil {
                 let bytes = entity.decodedContent()

@@ -23,8 +23,10 @@ enum EncodedWords {
         bytes.filter { $0 != 0x0D && $0 != 0x0A }
     }
 
-    /// Decodes an unstructured header value (`Subject`), or a display name's words.
-    static func decode(_ raw: [UInt8]) -> String {
+    /// Decodes an unstructured header value (`Subject`), or a display name's words. `hint`:
+    /// the charset raw 8-bit text that is not UTF-8 is read in (the message body's, as
+    /// readers guess it), before windows-1252.
+    static func decode(_ raw: [UInt8], hint: String? = nil) -> String {
         var pieces: [Piece] = []
         var index = 0
         var textStart = 0
@@ -40,7 +42,7 @@ enum EncodedWords {
             }
         }
         if textStart < raw.count { pieces.append(.text(Array(raw[textStart...]))) }
-        return render(dropBlanksBetweenWords(pieces))
+        return render(dropBlanksBetweenWords(pieces), hint: hint)
     }
 
     private enum Piece {
@@ -62,7 +64,7 @@ enum EncodedWords {
     }
 
     /// Consecutive words in one charset are converted together.
-    private static func render(_ pieces: [Piece]) -> String {
+    private static func render(_ pieces: [Piece], hint: String?) -> String {
         var out = ""
         var run: [EncodedWord] = []
         func flush() {
@@ -74,7 +76,7 @@ enum EncodedWords {
             switch piece {
             case .text(let bytes):
                 flush()
-                out += plainText(bytes)
+                out += plainText(bytes, hint: hint)
             case .word(let word):
                 if let last = run.last, last.charset != word.charset { flush() }
                 run.append(word)
@@ -108,9 +110,15 @@ enum EncodedWords {
         MessageCharset.decode(bytes, declared: charset, isHTML: false).text
     }
 
-    /// Text outside encoded words.
-    static func plainText(_ bytes: [UInt8]) -> String {
-        MessageCharset.decode(bytes, declared: nil, isHTML: false).text
+    /// Text outside encoded words: UTF-8 when it is (RFC 6532), else the hint's charset when
+    /// the bytes read in it, else the undeclared guess.
+    static func plainText(_ bytes: [UInt8], hint: String? = nil) -> String {
+        if let hint, bytes.contains(where: { $0 >= 0x80 }), String(validatingUTF8Bytes: bytes) == nil,
+           !MessageCharset.westernSingleByte.contains(hint), let converter = MessageCharset.iconvName(hint),
+           let text = MessageCharset.convert(bytes, from: converter) {
+            return text
+        }
+        return MessageCharset.decode(bytes, declared: nil, isHTML: false).text
     }
 
     /// Base64 without padding, ignoring bytes outside the alphabet; a trailing partial

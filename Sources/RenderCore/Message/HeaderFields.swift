@@ -5,8 +5,19 @@ import Foundation
 /// (GMime 3.2.13 merges a second From into the first and lets a second Subject win).
 struct HeaderFields {
     private let headers: [RawHeader]
+    /// The charset raw 8-bit header text is read in when it is not UTF-8: the message's first
+    /// text part's, as readers guess it (a Big5 or Shift_JIS mail's unencoded subject).
+    private let hint: String?
 
-    init(_ headers: [RawHeader]) { self.headers = headers }
+    init(_ headers: [RawHeader], charsetHint hint: String? = nil) {
+        self.headers = headers
+        self.hint = hint
+    }
+
+    /// The fields of a message, hinted by its own body's charset.
+    init(_ message: MimeMessage) {
+        self.init(message.rawHeaders, charsetHint: message.body?.firstTextCharset())
+    }
 
     /// The first field of that name (any case), raw.
     func first(_ name: String) -> [UInt8]? {
@@ -15,7 +26,7 @@ struct HeaderFields {
     }
 
     func addresses(_ name: String) -> [MailAddress] {
-        first(name).map(AddressList.parse) ?? []
+        first(name).map { AddressList.parse($0, hint: hint) } ?? []
     }
 
     var from: [MailAddress] { addresses("From") }
@@ -28,7 +39,7 @@ struct HeaderFields {
     var subject: String? {
         first("Subject").map { raw in
             // A tab left by folding reads as a space, as readers show it.
-            EncodedWords.decode(EncodedWords.unfold(raw)).replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
+            EncodedWords.decode(EncodedWords.unfold(raw), hint: hint).replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
         }
     }
 

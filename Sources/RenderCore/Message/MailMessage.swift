@@ -83,7 +83,7 @@ public struct MailMessage: Sendable {
         }
         var message = MailMessage()
         message.warnings = repairWarnings + parserWarnings
-        let fields = HeaderFields(mime.rawHeaders)
+        let fields = HeaderFields(mime)
         message.from = fields.from
         message.sender = fields.sender
         message.replyTo = fields.replyTo
@@ -96,13 +96,24 @@ public struct MailMessage: Sendable {
             message.warnings.append("the message has no body")
             return message
         }
-        let (pieces, leftOut) = BodySelection.limited(BodySelection.pieces(in: root))
+        var (pieces, leftOut) = BodySelection.limited(BodySelection.pieces(in: root))
         if leftOut > 0 {
             message.warnings.append("the message has more than \(BodySelection.maximumPieces) parts to show; only the first \(BodySelection.maximumPieces) are shown")
         }
         var composer = BodyComposer(timeZone: timeZone)
-        if let first = pieces.first {
+        if !pieces.isEmpty {
             message.bodyHTML = composer.document(pieces)
+            // An image the HTML already shows by its cid: (mailers put them in multipart/mixed
+            // too) is not shown a second time below it.
+            let referenced = ContentID.references(in: message.bodyHTML)
+            let withoutShownImages = BodySelection.removingImages(pieces, named: referenced)
+            if withoutShownImages.count != pieces.count {
+                pieces = withoutShownImages
+                composer = BodyComposer(timeZone: timeZone)
+                message.bodyHTML = composer.document(pieces)
+            }
+        }
+        if let first = pieces.first {
             message.warnings += composer.warnings
             switch first {
             case .text(let part, let kind, let path):
@@ -110,7 +121,7 @@ public struct MailMessage: Sendable {
                 message.bodyType = part.mediaType
                 message.bodyPath = path
                 message.bodyCharset = composer.charsets[path]
-            case .message(_, let part, let path, _):
+            case .message(_, let part, let path, _), .image(let part, let path):
                 message.bodyKind = .plain
                 message.bodyType = part.mediaType
                 message.bodyPath = path
@@ -128,10 +139,18 @@ public struct MailMessage: Sendable {
         } else {
             message.warnings.append("the message has no text or HTML body")
         }
+        for (id, part) in composer.images {
+            let bytes = part.decodedContent()
+            if bytes.count > ResourceLimits.standard.maximumImageFileBytes {
+                message.warnings.append("the image part \(part.filename ?? part.mediaType) is larger than \(ResourceLimits.bytes(ResourceLimits.standard.maximumImageFileBytes)); not drawn")
+            } else {
+                message.inlineImages[id] = bytes
+            }
+        }
         let referenced = ContentID.references(in: message.bodyHTML)
         let parts = MessageParts(root: root, pieces: pieces, referencedIDs: referenced)
         message.attachments = parts.attachments
-        message.inlineImages = parts.inlineImages
+        message.inlineImages.merge(parts.inlineImages) { shown, _ in shown }
         message.warnings += parts.warnings
         for id in referenced.sorted() where message.inlineImages[id] == nil {
             message.warnings.append("cid:\(id) names no part of the message; shown as a broken image")

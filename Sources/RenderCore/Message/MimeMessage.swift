@@ -196,18 +196,30 @@ final class MimeEntity {
         return Self.isValidContentType(raw)
     }
 
+    /// Begins with `token/token` (comments and blanks around the slash allowed); what follows
+    /// before the parameters is junk GMime ignores, as readers do (`text/html
+    /// Content-Transfer-Encoding: 8bit` on one line is HTML).
     static func isValidContentType(_ raw: [UInt8]) -> Bool {
-        let value = raw.prefix { $0 != 0x3B }  // up to the parameters
         var text = [UInt8]()
         var depth = 0
-        for byte in value {  // comments and blanks dropped
-            if byte == 0x28 { depth += 1 } else if byte == 0x29 { depth = max(0, depth - 1) } else if depth == 0, byte > 0x20 { text.append(byte) }
+        for byte in raw.prefix(while: { $0 != 0x3B }) {  // comments dropped, blanks kept as one
+            if byte == 0x28 { depth += 1 } else if byte == 0x29 { depth = max(0, depth - 1) } else if depth == 0 {
+                text.append(byte <= 0x20 ? 0x20 : byte)
+            }
         }
-        let parts = text.split(separator: 0x2F, omittingEmptySubsequences: false)
         let specials = Set("()<>@,;:\\\"/[]?=".utf8)
-        return parts.count == 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0 > 0x20 && $0 < 0x7F && !specials.contains($0) }
-        }
+        func isToken(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F && !specials.contains(byte) }
+        var index = text.drop { $0 == 0x20 }.startIndex
+        let typeStart = index
+        while index < text.endIndex, isToken(text[index]) { index += 1 }
+        guard index > typeStart else { return false }
+        while index < text.endIndex, text[index] == 0x20 { index += 1 }
+        guard index < text.endIndex, text[index] == 0x2F else { return false }
+        index += 1
+        while index < text.endIndex, text[index] == 0x20 { index += 1 }
+        let subtypeStart = index
+        while index < text.endIndex, isToken(text[index]) { index += 1 }
+        return index > subtypeStart
     }
 
     /// `inline`, `attachment`, or nil when there is no Content-Disposition.
@@ -216,12 +228,26 @@ final class MimeEntity {
     /// Content-Disposition filename, else Content-Type name (RFC 2231 / 2047 decoded by GMime).
     var filename: String? {
         guard cgmime_is_part(object) != 0 else { return nil }
-        return GMime.string(g_mime_part_get_filename(cgmime_as_part(object))).flatMap { $0.isEmpty ? nil : $0 }
+        // Control characters (a line feed decoded from an encoded word) read as spaces.
+        let name = GMime.string(g_mime_part_get_filename(cgmime_as_part(object)))?
+            .map { $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control } ? " " : String($0) }.joined()
+            .trimmingCharacters(in: .whitespaces)
+        return name.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Content-ID without its angle brackets.
     var contentID: String? {
         GMime.string(g_mime_object_get_content_id(object)).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The declared charset of the first text part in this tree (lowercased), if any.
+    func firstTextCharset(depth: Int = 0) -> String? {
+        guard depth < 32 else { return nil }
+        if isLeaf { return mediaType.hasPrefix("text/") ? parameter("charset")?.lowercased() : nil }
+        for child in children.prefix(16) {
+            if let charset = child.firstTextCharset(depth: depth + 1) { return charset }
+        }
+        return nil
     }
 
     /// The GMime object, for sets of parts (wrappers are made per access).
@@ -273,7 +299,9 @@ final class MimeEntity {
     var encapsulatedMessage: MimeMessage? {
         if let message = attachedMessage { return message }
         guard isLeaf, ["message/rfc822", "message/global"].contains(mediaType) else { return nil }
-        return MimeMessage.parse(decodedContent()).message
+        let content = decodedContent()
+        // A message without headers is still a message (its text is the body).
+        return MimeMessage.parse(content).message ?? MimeMessage.parse(RawMessageRepair.asHeaderlessBody(content)).message
     }
 
     /// The content with its transfer encoding (base64, quoted-printable, uuencode) undone.

@@ -13,61 +13,115 @@ enum RawMessageRepair {
     /// took minutes). A longer field is cut there, with a warning.
     static let maximumHeaderFieldBytes = 64 * 1024
 
-    /// The header blocks (the message's, and each part's after a boundary line), repaired:
-    /// - a part whose headers are not followed by a blank line ends them at the first line
-    ///   that is not a header, as readers (and RFC 5322's grammar) do; GMime drops such lines
-    ///   as "invalid headers", so the body vanished. A blank line is put before that line;
+    /// The header blocks (the message's, and each part's after a boundary line), repaired as
+    /// readers read them:
+    /// - headers end at a line that is no header when no header follows it (a part whose
+    ///   headers run into its body without a blank line: GMime drops such lines as "invalid
+    ///   headers", and the body with them); a blank line is put before it. A stray line
+    ///   between two headers is left for GMime to skip. An mbox `From ` line is no header
+    ///   but starts a message: it is left as it is;
+    /// - a line that is no header right after a field ending in `;` continues that field's
+    ///   parameters (`name="a.zip"` without its indent): it is indented;
+    /// - the first line of a block indented by mistake (` From: …`) is unindented;
+    /// - a second Content-Type in one block is dropped: readers read the first (GMime the last);
     /// - a field longer than `maximumHeaderFieldBytes` is cut.
     /// The bytes are returned unchanged when nothing needs it.
     static func repairingHeaderBlocks(_ bytes: [UInt8]) -> (bytes: [UInt8], warnings: [String]) {
         let boundaries = Self.boundaries(in: bytes)
         var edits: [(range: Range<Int>, replacement: [UInt8])] = []
         var warnings: [String] = []
+        func warn(_ message: String) { if !warnings.contains(message) { warnings.append(message) } }
         var block = Block.message
-        var field: (start: Int, name: String)?
+        var blockStart = true  // no line of this block read yet
+        var seenContentType = false
+        var field: (start: Int, name: String, drop: Bool)?
+        var fieldEndsWithSemicolon = false
         func endField(at end: Int) {
             guard let open = field else { return }
             field = nil
+            if open.drop {
+                edits.append((open.start..<end, []))
+                return
+            }
             // The field's own line end stays: it ends the cut field.
             var contentEnd = end
             if contentEnd > open.start, bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
             if contentEnd > open.start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             guard contentEnd - open.start > maximumHeaderFieldBytes else { return }
             edits.append((open.start + maximumHeaderFieldBytes..<contentEnd, []))
-            let message = "a \(open.name) header is \(ResourceLimits.bytes(end - open.start)); only its first \(ResourceLimits.bytes(maximumHeaderFieldBytes)) are read"
-            if !warnings.contains(message) { warnings.append(message) }
+            warn("a \(open.name) header is \(ResourceLimits.bytes(end - open.start)); only its first \(ResourceLimits.bytes(maximumHeaderFieldBytes)) are read")
+        }
+        func startField(at start: Int, _ line: ArraySlice<UInt8>) {
+            let name = String(decoding: line.prefix { $0 != 0x3A && $0 != 0x20 && $0 != 0x09 }.prefix(40), as: UTF8.self)
+            var drop = false
+            if name.lowercased() == "content-type" {
+                drop = seenContentType
+                if drop { warn("a part has two Content-Type fields; the first is read") }
+                seenContentType = true
+            }
+            field = (start, name, drop)
+        }
+        func content(_ start: Int) -> (line: ArraySlice<UInt8>, next: Int) {
+            let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var end = newline
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            return (bytes[start..<end], newline + 1)
         }
         var lineStart = 0
         while lineStart < bytes.count {
-            let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            var contentEnd = newline
-            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            let line = bytes[lineStart..<contentEnd]
-            if block != .body, !line.isEmpty, line.first == 0x20 || line.first == 0x09 {
-                // A folded line continues the field.
-            } else if block != .body, !line.isEmpty, isHeaderLine(line) {
+            let (line, next) = content(lineStart)
+            defer { lineStart = next }
+            let inHeaders = block != .body
+            let isFirst = blockStart
+            blockStart = false
+            if inHeaders, !line.isEmpty, line.first == 0x20 || line.first == 0x09 {
+                if field == nil, isFirst, case let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 }), isHeaderLine(trimmed) {
+                    edits.append((lineStart..<trimmed.startIndex, []))
+                    startField(at: lineStart, trimmed)
+                    fieldEndsWithSemicolon = trimmed.last == 0x3B
+                } else if field != nil {
+                    fieldEndsWithSemicolon = line.last == 0x3B
+                }
+                continue  // a folded line continues the field
+            }
+            if inHeaders, !line.isEmpty, isHeaderLine(line) {
                 endField(at: lineStart)
-                field = (lineStart, String(decoding: line.prefix { $0 != 0x3A && $0 != 0x20 && $0 != 0x09 }.prefix(40), as: UTF8.self))
-            } else {
-                endField(at: lineStart)
-                if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
-                    block = kind == .open ? .part : .body
-                } else if block == .part && !line.isEmpty {
+                startField(at: lineStart, line)
+                fieldEndsWithSemicolon = line.last == 0x3B
+                continue
+            }
+            if inHeaders, !line.isEmpty, field != nil, fieldEndsWithSemicolon, line.contains(0x3D) {
+                edits.append((lineStart..<lineStart, [0x20]))  // parameters continued without an indent
+                fieldEndsWithSemicolon = line.last == 0x3B
+                continue
+            }
+            endField(at: lineStart)
+            if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
+                block = kind == .open ? .part : .body
+                blockStart = true
+                seenContentType = false
+            } else if line.isEmpty {
+                block = .body
+            } else if inHeaders, !(block == .message && isFirst && line.starts(with: Array("From ".utf8))) {
+                // No header: the headers end here unless a header follows (a stray line).
+                var after = next
+                while after < bytes.count, case let (following, afterNext) = content(after), following.first == 0x20 || following.first == 0x09 {
+                    after = afterNext
+                }
+                if after >= bytes.count || !isHeaderLine(content(after).line) {
                     edits.append((lineStart..<lineStart, [0x0D, 0x0A]))
-                    block = .body
-                } else if line.isEmpty {
+                    if block == .message && !isFirst { warn("the message's headers end at a line that is no header; the rest is read as the body") }
                     block = .body
                 }
-                // A line that is no header in the message's own block: GMime skips it with a warning.
             }
-            lineStart = newline + 1
         }
         endField(at: min(lineStart, bytes.count))
         guard !edits.isEmpty else { return (bytes, warnings) }
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var previous = 0
-        for edit in edits {
+        for edit in edits where edit.range.lowerBound >= previous {
             out += bytes[previous..<edit.range.lowerBound]
             out += edit.replacement
             previous = edit.range.upperBound
