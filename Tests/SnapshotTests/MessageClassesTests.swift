@@ -417,3 +417,91 @@ extension MessageClassesTests {
         #expect(message.warnings.contains("the message has more than 200 parts to show; only the first 200 are shown"))
     }
 }
+
+/// Cases a second battery of 155 real test messages turned up (each wrong before its fix).
+extension MessageClassesTests {
+    static func parse(_ text: String) throws -> MailMessage { try MailMessage.parse(Array(text.utf8)) }
+
+    @Test func aSecondContentTypeIsIgnored() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: multipart/alternative; boundary=\"b\"\nContent-type: text/plain\n\n--b\nContent-Type: text/plain\n\nfoo\n--b\nContent-Type: text/html\n\n<p>foo html</p>\n--b--\n")
+        #expect(Self.bodyText(message) == "foo html")
+        #expect(message.warnings.contains("a part has two Content-Type fields; the first is read"))
+    }
+
+    @Test func headersEndAtALineThatIsNoHeaderWhenNoneFollows() throws {
+        let message = try Self.parse("From: a@example.com\nSubject: s\nContent-Type: multipart/alternative;\n boundary=\"b\"\nThis is a multi-part message in MIME format.\n--b\nContent-Type: text/plain\n\nplain\n--b\nContent-Type: text/html\n\n<p>the html</p>\n--b--\n")
+        #expect(Self.bodyText(message) == "the html")
+        #expect(message.subject == "s")
+        // A stray line between two headers is skipped, the headers after it kept.
+        let stray = try Self.parse("From: a@example.com\nthis line is no header\nSubject: kept\n\nbody\n")
+        #expect(stray.subject == "kept")
+        #expect(Self.bodyText(stray) == "body")
+    }
+
+    @Test func anIndentedFirstHeaderIsRead() throws {
+        let message = try Self.parse(" From: James <james@example.com>\nSubject: plain text\n\nbody\n")
+        #expect(message.from == [MailAddress(name: "James", address: "james@example.com")])
+        #expect(message.subject == "plain text")
+    }
+
+    @Test func anUnindentedParameterLineContinuesItsField() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: multipart/mixed; boundary=\"b\"\n\n--b\nContent-Type: text/plain\n\ntext\n--b\nContent-Transfer-Encoding: base64\nContent-Type: application/x-zip-compressed; x-unix-mode=0600;\nname=\"foo.zip\"\n\nPGh0bWw+Cg==\n--b--\n")
+        #expect(message.attachments == [MailAttachment(name: "foo.zip", mediaType: "application/x-zip-compressed", size: 7)])
+    }
+
+    @Test func rawEightBitHeadersReadInTheBodysCharset() throws {
+        var bytes = Array("From: a@example.jp\r\nSubject: ".utf8) + [0x89, 0xEF, 0x8B, 0x63, 0x82, 0xCC, 0x8C, 0x8F]  // 会議の件 in Shift_JIS
+        bytes += Array("\r\nContent-Type: text/plain; charset=shift_jis\r\n\r\nbody\r\n".utf8)
+        #expect(try MailMessage.parse(bytes).subject == "会議の件")
+        var utf8 = Array("From: a@example.jp\r\nSubject: ".utf8) + Array("会議".utf8)
+        utf8 += Array("\r\nContent-Type: text/plain; charset=shift_jis\r\n\r\nbody\r\n".utf8)
+        #expect(try MailMessage.parse(utf8).subject == "会議", "UTF-8 stays UTF-8 whatever the body says")
+    }
+
+    @Test func obsoleteAddressForms() {
+        func parse(_ text: String) -> [MailAddress] { AddressList.parse(Array(text.utf8)) }
+        #expect(parse("Mary Smith <@node.test:mary@example.net>, , jdoe@test   . example") ==
+                [MailAddress(name: "Mary Smith", address: "mary@example.net"), MailAddress(name: nil, address: "jdoe@test.example")])
+        #expect(parse("<Undisclosed Recipients>") == [MailAddress(name: "Undisclosed Recipients", address: "")])
+    }
+
+    @Test func controlCharactersInFileNamesReadAsSpaces() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nsee\n--b\nContent-Type: application/pdf\nContent-Disposition: attachment; filename=\"=?utf-8?Q?Konto=0Autskrift.pdf?=\"\n\nx\n--b--\n")
+        #expect(message.attachments.first?.name == "Konto utskrift.pdf")
+    }
+
+    @Test func junkAfterTheMediaTypeIsIgnored() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: text/html Content-Transfer-Encoding: 8bit\n\n<p>the <b>html</b></p>\n")
+        #expect(message.bodyKind == .html)
+        #expect(Self.bodyText(message) == "the html")
+    }
+
+    @Test func anEncapsulatedMessageWithoutHeadersIsShown() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\nbm8gaGVhZGVycyBhdCBhbGwK\n")
+        #expect(Self.bodyText(message) == "no headers at all")
+    }
+
+    @Test func deeplyNestedBodiesAreFound() throws {
+        var body = "--b149\nContent-Type: text/plain\n\nthe deepest text\n--b149--\n"
+        for level in (0..<149).reversed() {
+            body = "--b\(level)\nContent-Type: multipart/mixed; boundary=\"b\(level + 1)\"\n\n" + body + "--b\(level)--\n"
+        }
+        let message = try Self.parse("From: a@example.com\nContent-Type: multipart/mixed; boundary=\"b0\"\n\n" + body)
+        #expect(Self.bodyText(message) == "the deepest text")
+    }
+
+    @Test func imagePartsAreShownInTheBodyOnce() throws {
+        let png = try [UInt8](Data(contentsOf: MessageFixture.fixtures.appendingPathComponent("layout/email.png")))
+        let image = MessageFixture.Part("image/png; name=\"e.png\"", encoding: .base64, extra: ["Content-ID: <e@x>"], body: MessageFixture.encode(png, .base64))
+        let alone = try MailMessage.parse(MessageFixture.message(MessageFixture.Part.multipart("mixed", boundary: "b", [image])))
+        #expect(alone.bodyType == "image/png")
+        #expect(alone.bodyHTML.contains("<img src=\"cid:snapshot-part-1@message\""))
+        #expect(alone.inlineImages["snapshot-part-1@message"] == png)
+        #expect(alone.attachments.isEmpty)
+        // An image the HTML names by its cid: in a mixed multipart is not shown again below it.
+        let html = MessageFixture.Part.text("html", Array("<p>logo <img src=\"cid:e@x\"></p>".utf8), charset: "utf-8", encoding: .eightBit)
+        let named = try MailMessage.parse(MessageFixture.message(MessageFixture.Part.multipart("mixed", boundary: "b", [html, image])))
+        #expect(!named.bodyHTML.contains("snapshot-part"))
+        #expect(named.inlineImages["e@x"] == png)
+    }
+}
