@@ -503,5 +503,9 @@ extension MessageClassesTests {
         let named = try MailMessage.parse(MessageFixture.message(MessageFixture.Part.multipart("mixed", boundary: "b", [html, image])))
         #expect(!named.bodyHTML.contains("snapshot-part"))
         #expect(named.inlineImages["e@x"] == png)
+        // In an alternative, text wins over an image.
+        let plain = MessageFixture.Part.text("plain", Array("the text".utf8), charset: "utf-8", encoding: .eightBit)
+        let alternative = try MailMessage.parse(MessageFixture.message(MessageFixture.Part.multipart("alternative", boundary: "a", [plain, image])))
+        #expect(Self.bodyText(alternative) == "the text")
     }
 }

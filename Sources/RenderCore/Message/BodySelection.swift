@@ -188,8 +188,11 @@ struct BodySelection {
     /// How well `multipart/alternative` can show these pieces (nil: not at all).
     private static func bestRank(_ pieces: [Piece]) -> Int? {
         pieces.map { piece -> Int in
-            if case .text(_, let kind, _) = piece { return kind.rank }
-            return 0
+            switch piece {
+            case .text(_, let kind, _): return kind.rank
+            case .message: return 0
+            case .image: return -1  // an image alternative only when nothing else shows
+            }
         }.max()
     }
 }
