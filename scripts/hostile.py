@@ -323,6 +323,32 @@ def _():
     return html_case("<div style='box-shadow:" + ",".join(["0 0 1000px 1000px red"] * 2_000) + "'>x</div>")
 
 
+def message_case(data):
+    return {"mail.eml": data}, render("mail.eml", "--offsets", "0")
+
+
+@case("eml-subject-unclosed-words-1mb", unseen=True)
+def _():
+    # GMime's RFC 2047 decoder is quadratic: this never ended before fields were cut at 64 KB.
+    return message_case(b"From: a@b.c\r\nSubject: " + b"=?utf-8?B?QUFB" * 80_000 + b"\r\n\r\nbody\r\n")
+
+
+@case("eml-parts-150k", unseen=True)
+def _():
+    return message_case(b"From: a@b.c\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" + b"--b\r\nx\r\n" * 150_000 + b"--b--\r\n")
+
+
+@case("eml-forwarded-5000", unseen=True)
+def _():
+    parts = b"".join(b"--b\r\nContent-Type: message/rfc822\r\n\r\nFrom: a@b.c\r\nSubject: s%d\r\n\r\ntext %d\r\n" % (i, i) for i in range(5000))
+    return message_case(b"From: a@b.c\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" + parts + b"--b--\r\n")
+
+
+@case("eml-address-comments-500k", unseen=True)
+def _():
+    return message_case(b"From: " + b"(" * 500_000 + b"a@b.c\r\nTo: " + b'"' * 300_000 + b"\r\nSubject: x\r\n\r\nbody\r\n")
+
+
 # ---------------------------------------------------------------- running
 
 def run_case(binary, name, function, keep):
