@@ -508,4 +508,9 @@ extension MessageClassesTests {
         let alternative = try MailMessage.parse(MessageFixture.message(MessageFixture.Part.multipart("alternative", boundary: "a", [plain, image])))
         #expect(Self.bodyText(alternative) == "the text")
     }
+
+    @Test func textAfterACloseDelimiterIsEpilogue() throws {
+        let message = try Self.parse("From: a@example.com\nContent-Type: multipart/mixed; boundary=\"----=_b\"\n\n------=_b\nContent-Type: text/plain\n\nfirst part\n\n------=_b-- This is already the epilogue.\n\nmore epilogue\n")
+        #expect(Self.bodyText(message) == "first part")
+    }
 }

@@ -96,7 +96,12 @@ enum RawMessageRepair {
                 continue
             }
             endField(at: lineStart)
-            if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
+            if line.starts(with: [0x2D, 0x2D]), let end = closeDelimiterBeforeText(line, boundaries) {
+                // RFC 2046 §5.1.1: the boundary need only begin the line; the text after a close
+                // delimiter is epilogue (GMime reads the line as body): it goes to a line of its own.
+                edits.append((end..<end, [0x0D, 0x0A]))
+                block = .body
+            } else if line.starts(with: [0x2D, 0x2D]), let kind = delimiter(line, boundaries) {
                 block = kind == .open ? .part : .body
                 blockStart = true
                 seenContentType = false
@@ -146,6 +151,16 @@ enum RawMessageRepair {
         while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
         if boundaries.contains(text) { return .open }
         if text.count >= 2, text.suffix(2) == [0x2D, 0x2D], boundaries.contains(Array(text.dropLast(2))) { return .close }
+        return nil
+    }
+
+    /// The end of `--boundary--` when text follows it on its line after a blank.
+    private static func closeDelimiterBeforeText(_ line: ArraySlice<UInt8>, _ boundaries: Set<[UInt8]>) -> Int? {
+        let rest = line.dropFirst(2)
+        for boundary in boundaries where rest.starts(with: boundary + [0x2D, 0x2D]) {
+            let end = rest.startIndex + boundary.count + 2
+            if end < line.endIndex, line[end] == 0x20 || line[end] == 0x09, line[end...].contains(where: { $0 > 0x20 }) { return end }
+        }
         return nil
     }
 
