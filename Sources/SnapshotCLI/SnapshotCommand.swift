@@ -88,7 +88,7 @@ public struct SnapshotCommand {
     static let renderOptions: Set<String> = Set([
         "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
         "timezone", "allow-dir",
-    ]).union(SceneOptions.options)
+    ]).union(SceneOptions.options).union(GivenHeaderFields.names)
     /// Options that only `render` takes: film outputs.
     static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
     /// How `render` writes frames; they do not change a frame's pixels.
@@ -267,8 +267,21 @@ public struct SnapshotCommand {
     /// render options applied. A message's warnings go to stderr.
     func makeScene(_ arguments: Arguments, mail: String?) throws -> Scene {
         let timeZone = try MessageHeaderTemplate.timeZone(named: arguments.value("timezone") ?? "UTC")
+        var given = GivenHeaderFields()
+        for name in GivenHeaderFields.names { given.values[name] = arguments.value(name) }
         guard let mail, MailMessage.isMessageFile(mail) else {
-            return try makeScene(arguments, scene: Scene(html: try mail.map(readMail) ?? SampleMail.html), mailPath: mail)
+            var scene = try makeScene(arguments, scene: Scene(html: try mail.map(readMail) ?? SampleMail.html), mailPath: mail)
+            if !given.isEmpty {
+                guard arguments.value("header-html") == nil else {
+                    throw UsageError("header fields (--\(GivenHeaderFields.names.filter { given.values[$0] != nil }.joined(separator: ", --"))) fill the default header, which --header-html replaces")
+                }
+                do { try scene.showHeader(given, timeZone: timeZone) } catch let RenderError.input(message) { throw UsageError("--\(message)") }
+                if arguments.value("header-height") == nil { scene.fitHeaderHeight() }
+            }
+            return scene
+        }
+        guard given.isEmpty else {
+            throw UsageError("header fields (--\(GivenHeaderFields.names.filter { given.values[$0] != nil }.joined(separator: ", --"))) apply to HTML mails; a .eml message brings its own")
         }
         let message = try MailMessage.read(path: mail, timeZone: timeZone)
         for warning in message.warnings { standardError("snapshot: warning: \(warning)") }

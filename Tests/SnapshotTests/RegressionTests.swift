@@ -190,7 +190,7 @@ import SnapshotTesting
 
     @Test(arguments: [
         (#""scenes": []"#, "snapshot.json: 'scenes' must list at least one scene"),
-        (#""scenes": [{"name": "a", "html": "x", "offset": [0]}]"#, "snapshot.json: scenes[0]: unknown key 'offset' (expected appearance, bounce, client, device, engine, header, html, indicator, indicatorStyle, insetAdjustment, mail, masks, name, offsets, overscrollColor, safeArea, strategy, timezone, tolerance, toolbarHeight, viewport, viewportRules)"),
+        (#""scenes": [{"name": "a", "html": "x", "offset": [0]}]"#, "snapshot.json: scenes[0]: unknown key 'offset' (expected appearance, bounce, client, device, engine, header, html, indicator, indicatorStyle, insetAdjustment, mail, masks, message, name, offsets, overscrollColor, safeArea, strategy, timezone, tolerance, toolbarHeight, viewport, viewportRules)"),
         (#""scenes": [{"name": "../up", "html": "x"}]"#, "snapshot.json: scenes[0]: name '../up' may hold only letters, digits, '.', '_' and '-'"),
         (#""scenes": [{"name": "a", "html": "x"}, {"name": "a", "html": "y"}]"#, "snapshot.json: scenes[1]: scene name 'a' is used twice"),
         (#""scenes": [{"name": "a", "mail": "../../etc/passwd"}]"#, "snapshot.json: scenes[0].mail: '../../etc/passwd' is outside the suite's folder"),

@@ -79,7 +79,7 @@ extension Suite {
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
         "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "client", "tolerance", "masks",
-        "timezone",
+        "timezone", "message",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -170,7 +170,26 @@ extension Suite {
             try apply(source, to: &scene, tolerance: &tolerance)
             if try source.object("header")?.number("height") != nil { fixedHeaderHeight = true }
         }
-        if isMessage && !fixedHeaderHeight { scene.fitHeaderHeight() }
+        // `message`: header fields for an HTML mail's default header (defaults', then the scene's).
+        var given = GivenHeaderFields()
+        for source in [defaults, fields].compactMap({ $0 }) {
+            guard let object = try source.object("message") else { continue }
+            try object.allowOnly(Set(GivenHeaderFields.names))
+            for name in GivenHeaderFields.names { if let value = try object.string(name) { given.values[name] = value } }
+        }
+        if !given.isEmpty {
+            guard !isMessage else { throw RenderError.input("\(fields.path).message: header fields apply to HTML mails; a .eml message brings its own") }
+            guard scene.headerHTML == nil else { throw RenderError.input("\(fields.path).message: header fields fill the default header, which header.html replaces") }
+            let zoneName = try fields.string("timezone") ?? defaults?.string("timezone") ?? "UTC"
+            let timeZone: TimeZone
+            do { timeZone = try MessageHeaderTemplate.timeZone(named: zoneName) } catch let error as RenderError {
+                throw RenderError.input("\(fields.path).timezone: \(error.description)")
+            }
+            do { try scene.showHeader(given, timeZone: timeZone) } catch let error as RenderError {
+                throw RenderError.input("\(fields.path).message.\(error.description)")
+            }
+        }
+        if (isMessage || !given.isEmpty) && !fixedHeaderHeight { scene.fitHeaderHeight() }
         do { try scene.validate() } catch let error as RenderError { throw RenderError.input("\(fields.path): \(error.description)") }
         return Entry(name: name, scene: scene, tolerance: tolerance)
     }
