@@ -269,11 +269,12 @@ public struct SnapshotCommand {
         let timeZone = try MessageHeaderTemplate.timeZone(named: arguments.value("timezone") ?? "UTC")
         var given = GivenHeaderFields()
         for name in GivenHeaderFields.names { given.values[name] = arguments.value(name) }
+        let givenFlags = GivenHeaderFields.names.filter { given.values[$0] != nil }.map { "--" + $0 }.joined(separator: ", ")
         guard let mail, MailMessage.isMessageFile(mail) else {
             var scene = try makeScene(arguments, scene: Scene(html: try mail.map(readMail) ?? SampleMail.html), mailPath: mail)
             if !given.isEmpty {
                 guard arguments.value("header-html") == nil else {
-                    throw UsageError("header fields (--\(GivenHeaderFields.names.filter { given.values[$0] != nil }.joined(separator: ", --"))) fill the default header, which --header-html replaces")
+                    throw UsageError("header fields (\(givenFlags)) fill the default header, which --header-html replaces")
                 }
                 do { try scene.showHeader(given, timeZone: timeZone) } catch let RenderError.input(message) { throw UsageError("--\(message)") }
                 if arguments.value("header-height") == nil { scene.fitHeaderHeight() }
@@ -281,7 +282,7 @@ public struct SnapshotCommand {
             return scene
         }
         guard given.isEmpty else {
-            throw UsageError("header fields (--\(GivenHeaderFields.names.filter { given.values[$0] != nil }.joined(separator: ", --"))) apply to HTML mails; a .eml message brings its own")
+            throw UsageError("header fields (\(givenFlags)) apply to HTML mails; a .eml message brings its own")
         }
         let message = try MailMessage.read(path: mail, timeZone: timeZone)
         for warning in message.warnings { standardError("snapshot: warning: \(warning)") }

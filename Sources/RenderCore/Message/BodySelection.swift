@@ -14,7 +14,7 @@ import Foundation
 /// Parts marked `attachment` are never shown in the body. Paths are IMAP section numbers
 /// (`1`, `2.1`): where in the message each shown part is.
 struct BodySelection {
-    enum Kind: String, Equatable {
+    enum Kind: Equatable {
         case html, plain, enriched, richtext
 
         /// Preference inside `multipart/alternative`.

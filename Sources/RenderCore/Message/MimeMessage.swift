@@ -190,11 +190,12 @@ final class MimeEntity {
 
     /// True when there is no Content-Type (GMime's default is then right) or it begins with
     /// `token/token`. Parts GMime built as multiparts or messages keep their type.
-    private var hasValidContentType: Bool {
+    /// Read once per wrapper: body selection asks for `mediaType` many times.
+    private lazy var hasValidContentType: Bool = {
         guard cgmime_is_part(object) != 0,
               let raw = rawHeaders.first(where: { $0.name.lowercased() == "content-type" })?.value else { return true }
         return Self.isValidContentType(raw)
-    }
+    }()
 
     /// Begins with `token/token` (comments and blanks around the slash allowed); what follows
     /// before the parameters is junk GMime ignores, as readers do (`text/html

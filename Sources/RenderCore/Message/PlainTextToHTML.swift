@@ -8,22 +8,19 @@ enum PlainTextToHTML {
     /// (brighter in dark mode).
     static let quoteColors = ["#1f6fd1", "#2e9c4f", "#c43d3d"]
 
+    /// The text's font and wrapping: the body's in a plain document, a block's in a fragment.
+    static let textStyle = "font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; white-space: pre-wrap"
+
+    /// A plain document's sheet: the body and link rules, then the quote rules.
     static let style = """
-    body { margin: 16px; font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; \
-    color: #000000; white-space: pre-wrap }
-    blockquote { margin: 6px 0; padding-left: 10px; border-left: 2px solid }
-    blockquote.q1 { border-left-color: #1f6fd1; color: #1f6fd1 }
-    blockquote.q2 { border-left-color: #2e9c4f; color: #2e9c4f }
-    blockquote.q3 { border-left-color: #c43d3d; color: #c43d3d }
+    body { margin: 16px; \(textStyle); color: #000000 }
     a { color: #0a60d6; text-decoration: underline }
     @media (prefers-color-scheme: dark) {
       body { color: #ffffff }
-      blockquote.q1 { border-left-color: #409cff; color: #409cff }
-      blockquote.q2 { border-left-color: #4cd964; color: #4cd964 }
-      blockquote.q3 { border-left-color: #ff6961; color: #ff6961 }
       a { color: #0a84ff }
     }
-    """
+
+    """ + quoteStyle
 
     struct Line: Equatable {
         var depth: Int
@@ -48,9 +45,9 @@ enum PlainTextToHTML {
         "<style>\n\(quoteStyle)\n</style><div style=\"\(fragmentStyle)\">" + content + "</div>"
     }
 
-    static let fragmentStyle = "margin-top: 16px; font-family: Helvetica, Arial, sans-serif; font-size: 16px; line-height: 21px; white-space: pre-wrap"
+    static let fragmentStyle = "margin-top: 16px; " + textStyle
 
-    /// The quote and link rules of `style`, without the body rule.
+    /// Quote bars and text by depth (`quoteColors`, brighter in dark mode).
     static let quoteStyle = """
     blockquote.q1, blockquote.q2, blockquote.q3 { margin: 6px 0; padding-left: 10px; border-left: 2px solid }
     blockquote.q1 { border-left-color: #1f6fd1; color: #1f6fd1 }
