@@ -16,7 +16,9 @@ extension SnapshotCommand {
         guard scale > 0, scale <= 8 else { throw UsageError("--scale must be between 0 and 8, got \(ComparisonFlags.format(scale))") }
         let expected = try RGBAImage(contentsOfPNG: arguments.positionals[0])
         let actual = try RGBAImage(contentsOfPNG: arguments.positionals[1])
-        let options = Tolerance().applying(overrides).comparisonOptions(scale: scale)
+        // Exact unless a threshold, budget or window is given, as in `check`.
+        let tolerance = Tolerance().applying(overrides)
+        let options = tolerance.comparisonOptions(scale: scale)
         let result = PixelComparison.compare(expected: expected, actual: actual, options: options)
         var diffPath: String?
         if let out = arguments.value("out"), let image = DiffImage.render(expected: expected, result: result) {
@@ -24,9 +26,10 @@ extension SnapshotCommand {
             diffPath = out
         }
         if arguments.has("json") {
-            standardOutput(try DiffReport(result, threshold: options.threshold, diffImage: diffPath).json())
+            standardOutput(try DiffReport(result, tolerance: tolerance, threshold: options.threshold, diffImage: diffPath).json())
         } else {
-            var line = result.passed ? "same: " : "different: "
+            // "same" only for equal pixels: a tolerated difference is named as one.
+            var line = result.passed ? (result.tolerated == nil ? "same: " : "") : "different: "
             line += result.summary
             if let diffPath { line += "; diff: \(diffPath)" }
             standardOutput(line)
@@ -43,7 +46,12 @@ struct DiffReport: Encodable {
     let height: Int
     let identical: Bool
     let passed: Bool
+    /// No threshold, budget or window was given: any changed pixel fails.
+    let exact: Bool
     let threshold: Double
+    /// Pixels that differ but passed (a tolerance hid them), and their largest colour delta.
+    let toleratedPixels: Int?
+    let toleratedMaxDelta: Double?
     let allowedDiffPixels: Int
     let windowMax: Int?
     let windowSize: Int?
@@ -53,14 +61,17 @@ struct DiffReport: Encodable {
     let regions: [PixelRect]
     let diffImage: String?
 
-    init(_ result: PixelComparisonResult, threshold: Double, diffImage: String?) {
+    init(_ result: PixelComparisonResult, tolerance: Tolerance, threshold: Double, diffImage: String?) {
         diffPixels = result.diffPixels
         aaPixels = result.aaPixels
         width = result.expectedSize.width
         height = result.expectedSize.height
         identical = result.identical
         passed = result.passed
+        exact = tolerance.isExact
         self.threshold = threshold
+        toleratedPixels = result.tolerated?.pixels
+        toleratedMaxDelta = result.tolerated.map { ($0.maxDelta * 100).rounded() / 100 }
         allowedDiffPixels = result.allowedDiffPixels
         windowMax = result.windowMax
         windowSize = result.windowSize

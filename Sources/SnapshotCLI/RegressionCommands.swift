@@ -42,9 +42,13 @@ extension SnapshotCommand {
             }
         }
         let report = try runner.run()
+        // A changed environment explains the failures below it: it comes first.
+        if let environment = report.environmentMessage { standardOutput(environment) }
         for frame in report.frames {
             switch frame.status {
-            case .passed: continue
+            case .passed:
+                if frame.comparison?.tolerated != nil { standardOutput("\(frame.label): \(frame.message)") }
+            case .unchanged: continue
             case .recorded, .rerecorded: standardOutput(frame.message)
             case .failed, .missing:
                 var line = "FAIL \(frame.label): \(frame.message)"
@@ -59,7 +63,6 @@ extension SnapshotCommand {
                 else { standardError("snapshot: warning: \(scene): \(run.warning)") }
             }
         }
-        if let environment = report.environmentMessage { standardOutput(environment) }
         if let junit = arguments.value("junit") { try JUnitReport.write(report, to: junit) }
         var summary = report.summary
         if !report.invisibleTextFailures.isEmpty {

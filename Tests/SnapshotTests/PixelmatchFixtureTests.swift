@@ -36,9 +36,13 @@ import SnapshotCLI
     @Test func diffWritesAnImageAndNamesBadInput() throws {
         let out = temporaryDirectory("fixture-diff") + ".png"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = CommandRun(["diff", path("1a"), path("1b"), "--out", out])
+        let run = CommandRun(["diff", path("1a"), path("1b"), "--out", out, "--threshold", "0.1"])
         #expect(run.status == 1)
         #expect(run.out == ["different: 120 differing pixels (0.09 %), 66 anti-aliased ignored; budget 0; diff: \(out)"])
+        // Without a tolerance the comparison is exact: every changed pixel counts.
+        let exact = CommandRun(["diff", path("1a"), path("1b")])
+        #expect(exact.status == 1)
+        #expect(exact.out == ["different: 12933 differing pixels (9.87 %); budget 0"])
         #expect(FileManager.default.fileExists(atPath: out))
         let sizes = CommandRun(["diff", path("1a"), path("2a")])
         #expect(sizes.status == 1)

@@ -96,6 +96,8 @@ public struct PixelComparisonResult: Sendable {
     public let regions: [PixelRect]
     /// Per-pixel verdicts; nil when the images are identical or differ in size.
     public let verdicts: [PixelVerdict]?
+    /// When the comparison passed though pixels differ: how many, and by how much.
+    public var tolerated: ToleratedDifferences?
 
     public var sizeMatches: Bool { expectedSize == actualSize }
     /// The number held against the budget: `windowMax` with a window, else `diffPixels`.
@@ -106,6 +108,10 @@ public struct PixelComparisonResult: Sendable {
     public var summary: String {
         if !sizeMatches { return "size differs: expected \(expectedSize), actual \(actualSize)" }
         if identical { return "identical" }
+        if passed, let tolerated {
+            return "passed within tolerance: \(tolerated)" + (diffPixels > 0 ? "; \(diffPixels) over the threshold, budget \(allowedDiffPixels)" : "")
+        }
+        if passed && diffPixels == 0 { return "identical outside the masks" }
         let total = expectedSize.width * expectedSize.height
         let percent = Double(diffPixels) / Double(max(1, total)) * 100
         var text = "\(diffPixels) differing pixels (\(PixelComparison.format(percent)) %)"
@@ -175,9 +181,11 @@ public enum PixelComparison {
         }
         let windowMax = windowSize.map { WindowDensity.maximum(verdicts, width: width, height: height, window: $0) }
         let regions = diffPixels > 0 ? ChangedRegions.find(verdicts, width: width, height: height) : []
-        return PixelComparisonResult(expectedSize: expectedSize, actualSize: actualSize, identical: false, diffPixels: diffPixels,
-                                aaPixels: aaPixels, windowMax: windowMax, windowSize: windowSize, allowedDiffPixels: allowed,
-                                regions: regions, verdicts: verdicts)
+        var result = PixelComparisonResult(expectedSize: expectedSize, actualSize: actualSize, identical: false, diffPixels: diffPixels,
+                                           aaPixels: aaPixels, windowMax: windowMax, windowSize: windowSize, allowedDiffPixels: allowed,
+                                           regions: regions, verdicts: verdicts)
+        if result.passed { result.tolerated = ToleratedDifferences.measure(expected: expected, actual: actual, verdicts: verdicts) }
+        return result
     }
 
     /// Classifies the pixels of `rows`: pixelmatch's loop. Returns the counted differences and

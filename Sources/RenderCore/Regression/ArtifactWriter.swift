@@ -13,7 +13,7 @@ public enum ArtifactWriter {
     }
 
     static func frameDirectory(_ outcome: FrameOutcome, in directory: String) -> String {
-        ((directory as NSString).appendingPathComponent(outcome.scene) as NSString).appendingPathComponent(Scene.format(outcome.offset))
+        ((directory as NSString).appendingPathComponent(outcome.scene) as NSString).appendingPathComponent(outcome.offsetName)
     }
 
     static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, diff: RGBAImage?,

@@ -1,15 +1,17 @@
 /// What happened to one frame in a check or record run.
-public enum FrameStatus: String, Codable, Sendable {
+public enum FrameStatus: String, Codable, Sendable, CaseIterable {
     /// The render matches its golden (within the tolerance); the golden is untouched.
     case passed
-    /// There was no golden; it was written.
-    case recorded
-    /// The render failed against its golden, and the golden was re-recorded.
-    case rerecorded
+    /// Record mode `all`: the render is identical to its golden, which is left untouched.
+    case unchanged
     /// The render differs from its golden beyond the tolerance.
     case failed
     /// There is no golden and the record mode forbids writing one.
     case missing
+    /// There was no golden; it was written.
+    case recorded
+    /// The render differed from its golden, and the golden was re-recorded.
+    case rerecorded
 
     public var isFailure: Bool { self == .failed || self == .missing }
 }
@@ -25,6 +27,8 @@ public struct FrameArtifacts: Codable, Equatable, Sendable {
 public struct FrameOutcome: Sendable {
     public let scene: String
     public let offset: Double
+    /// The offset as the suite names it: `end`, or the number (`FrameNames`).
+    public let offsetName: String
     public let scale: Double
     public let status: FrameStatus
     public let goldenPath: String
@@ -33,8 +37,8 @@ public struct FrameOutcome: Sendable {
     public let message: String
     public var artifacts: FrameArtifacts?
 
-    /// `welcome @150`
-    public var label: String { "\(scene) @\(Scene.format(offset))" }
+    /// `welcome @150`, `welcome @end`
+    public var label: String { "\(scene) @\(offsetName)" }
 
     /// Changed regions in points (viewport coordinates), as people read layouts.
     public var regionsInPoints: [RegionInPoints] {

@@ -14,7 +14,7 @@ enum HTMLReport {
         h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 32px 0 6px; }
         .meta { color: #666; } .env { background: #fff4e5; border: 1px solid #f0b35b; padding: 8px 12px; margin: 12px 0; }
         table { border-collapse: collapse; margin: 12px 0; } td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; }
-        .passed, .recorded, .rerecorded { color: #1a7f37; } .failed, .missing { color: #cf222e; font-weight: 600; }
+        .passed, .unchanged, .recorded, .rerecorded { color: #1a7f37; } .tolerated { color: #9a6700; } .failed, .missing { color: #cf222e; font-weight: 600; }
         .views button { font: inherit; padding: 4px 10px; margin-right: 4px; border: 1px solid #999; background: #f6f6f6; border-radius: 4px; cursor: pointer; }
         .views button.on { background: #1d1d1f; color: white; }
         .panes { display: flex; gap: 12px; align-items: flex-start; } .panes figure { margin: 0; }
@@ -43,7 +43,7 @@ enum HTMLReport {
         html += "<table><tr><th>scene</th><th>offset</th><th>status</th><th>details</th></tr>\n"
         for frame in result.frames {
             let anchor = frame.status.isFailure ? "<a href=\"#\(id(frame))\">\(escape(frame.scene))</a>" : escape(frame.scene)
-            html += "<tr><td>\(anchor)</td><td>\(Scene.format(frame.offset))</td><td class=\"\(frame.status.rawValue)\">\(frame.status.rawValue)</td><td>\(escape(frame.message))</td></tr>\n"
+            html += "<tr><td>\(anchor)</td><td>\(escape(frame.offsetName))</td><td class=\"\(frame.tolerated == nil ? frame.status.rawValue : "tolerated")\">\(frame.status.rawValue)</td><td>\(escape(frame.message))</td></tr>\n"
         }
         html += "</table>\n"
         if !failing.isEmpty {
@@ -76,7 +76,7 @@ enum HTMLReport {
         let expected = frame.artifacts?.expected.flatMap(dataURL)
         let actual = frame.artifacts.flatMap { dataURL($0.actual) }
         let diff = frame.artifacts?.diff.flatMap(dataURL)
-        var html = "<div class=\"frame\" id=\"\(id(frame))\"><h2>\(escape(frame.scene)) @\(Scene.format(frame.offset)) — \(frame.status.rawValue)</h2>\n"
+        var html = "<div class=\"frame\" id=\"\(id(frame))\"><h2>\(escape(frame.scene)) @\(escape(frame.offsetName)) — \(frame.status.rawValue)</h2>\n"
         html += "<p>\(escape(frame.message))</p>\n"
         if !frame.regionsPt.isEmpty {
             let boxes = frame.regionsPt.prefix(10).map { "x \(Scene.format($0.x)) y \(Scene.format($0.y)) w \(Scene.format($0.width)) h \(Scene.format($0.height))" }
@@ -106,15 +106,16 @@ enum HTMLReport {
     }
 
     private static func summaryLine(_ result: RunResult) -> String {
-        let parts = ["passed", "failed", "missing", "recorded", "rerecorded"].compactMap { key -> String? in
+        let parts = FrameStatus.allCases.map(\.rawValue).compactMap { key -> String? in
             guard let count = result.summary[key], count > 0 else { return nil }
-            return "\(count) \(key)"
+            let tolerated = key == FrameStatus.passed.rawValue ? result.summary["withinTolerance"] ?? 0 : 0
+            return "\(count) \(key)" + (tolerated > 0 ? " (\(tolerated) within tolerance)" : "")
         }
         return "\(result.summary["frames"] ?? 0) frames" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
     private static func id(_ frame: RunResult.Frame) -> String {
-        "frame-" + (frame.scene + "-" + Scene.format(frame.offset)).map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        "frame-" + (frame.scene + "-" + frame.offsetName).map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
     }
 
     private static func dataURL(_ path: String) -> String? {

@@ -1,7 +1,7 @@
 /// When `check` and `record` write goldens.
 public enum RecordMode: String, CaseIterable, Sendable, Codable {
-    /// Record every frame. A golden the new render still passes is left byte-for-byte as it
-    /// is, so in effect this writes missing and failing goldens, like `failed`.
+    /// Record every frame: a golden whose pixels differ from the new render is rewritten, even
+    /// when the tolerance would pass it; an identical one is left byte-for-byte as it is.
     case all
     /// Write goldens that do not exist yet; compare the others.
     case missing

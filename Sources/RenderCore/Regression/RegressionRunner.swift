@@ -42,9 +42,10 @@ public struct RegressionRunner {
         if let artifactsDirectory { try ArtifactWriter.clearPreviousRun(in: artifactsDirectory) }
         // Layout uses pango, which is not thread-safe: scenes are laid out one by one first.
         let renderers = try entries.map { try SceneRenderer(scene: $0.scene) }
-        var jobs: [(entry: Int, frame: ScrollFrame)] = []
+        var jobs: [(entry: Int, frame: ScrollFrame, name: String)] = []
         for (index, renderer) in renderers.enumerated() {
-            for frame in renderer.frames { jobs.append((index, frame)) }
+            let names = FrameNames.names(renderer.scene.offsets, end: renderer.geometry.endOffset)
+            for (frame, name) in zip(renderer.frames, names) { jobs.append((index, frame, name)) }
         }
         let maximumFrames = ResourceLimits.standard.maximumFrames
         guard jobs.count <= maximumFrames else {
@@ -55,9 +56,9 @@ public struct RegressionRunner {
         let workers = max(1, min(concurrency, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let job = results.nextJob() {
-                let (entryIndex, frame) = jobs[job]
+                let (entryIndex, frame, name) = jobs[job]
                 do {
-                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame)
+                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame, named: name)
                     results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
                 } catch {
                     results.stop(error)
@@ -91,11 +92,11 @@ public struct RegressionRunner {
         return report
     }
 
-    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) throws -> FrameOutcome {
-        let golden = suite.goldenPath(scene: entry.goldenName, offset: frame.userOffset, variant: entry.variant)
+    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame, named name: String) throws -> FrameOutcome {
+        let golden = suite.goldenPath(scene: entry.goldenName, offsetName: name, variant: entry.variant)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
-            FrameOutcome(scene: entry.name, offset: frame.userOffset, scale: scale, status: status, goldenPath: golden,
+            FrameOutcome(scene: entry.name, offset: frame.userOffset, offsetName: name, scale: scale, status: status, goldenPath: golden,
                          comparison: comparison, message: message)
         }
         do {
@@ -128,7 +129,9 @@ public struct RegressionRunner {
             }
             let options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
             let comparison = PixelComparison.compare(expected: expected, actual: actual, options: options)
-            if comparison.passed { return outcome(.passed, comparison, comparison.summary) }
+            // Record mode all rewrites any golden whose pixels differ, even within the tolerance.
+            if recordMode == .all && comparison.identical { return outcome(.unchanged, comparison, "unchanged \(golden)") }
+            if comparison.passed && recordMode != .all { return outcome(.passed, comparison, comparison.summary) }
             if recordMode.rewritesFailing {
                 try writeGolden(canvas, to: golden)
                 return outcome(.rerecorded, comparison, "re-recorded \(golden): \(comparison.summary)")
@@ -187,11 +190,16 @@ public struct RegressionReport: Sendable {
 
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 
-    /// `12 frames: 10 passed, 1 failed, 1 recorded`
+    /// Frames that passed only because a tolerance hid differing pixels.
+    public var passedWithinTolerance: Int { frames.filter { $0.status == .passed && $0.comparison?.tolerated != nil }.count }
+
+    /// `12 frames: 10 passed (1 within tolerance), 1 failed, 1 recorded`
     public var summary: String {
-        let parts = [FrameStatus.passed, .failed, .missing, .recorded, .rerecorded].compactMap { status -> String? in
+        let parts = FrameStatus.allCases.compactMap { status -> String? in
             let count = count(status)
-            return count > 0 ? "\(count) \(status.rawValue)" : nil
+            guard count > 0 else { return nil }
+            let tolerated = status == .passed ? passedWithinTolerance : 0
+            return "\(count) \(status.rawValue)" + (tolerated > 0 ? " (\(tolerated) within tolerance)" : "")
         }
         return "\(frames.count) frame\(frames.count == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }

@@ -29,6 +29,8 @@ public struct RunResult: Codable, Sendable {
     public struct Frame: Codable, Sendable {
         public var scene: String
         public var offset: Double
+        /// The offset as the suite names it (`end`, or the number): `accept --offset` takes it.
+        public var offsetName: String
         public var status: FrameStatus
         public var golden: String
         public var message: String
@@ -36,6 +38,8 @@ public struct RunResult: Codable, Sendable {
         public var aaPixels: Int?
         public var windowMax: Int?
         public var allowedDiffPixels: Int?
+        /// A frame that passed though pixels differ: how many, and the largest colour delta.
+        public var tolerated: ToleratedDifferences?
         public var expectedSize: ImageSize?
         public var actualSize: ImageSize?
         /// Changed regions in pixels of the frame.
@@ -47,6 +51,7 @@ public struct RunResult: Codable, Sendable {
         init(_ outcome: FrameOutcome) {
             scene = outcome.scene
             offset = outcome.offset
+            offsetName = outcome.offsetName
             status = outcome.status
             golden = absolute(outcome.goldenPath)
             message = outcome.message
@@ -54,6 +59,7 @@ public struct RunResult: Codable, Sendable {
             aaPixels = outcome.comparison?.aaPixels
             windowMax = outcome.comparison?.windowMax
             allowedDiffPixels = outcome.comparison?.allowedDiffPixels
+            tolerated = outcome.comparison?.tolerated
             expectedSize = outcome.comparison?.expectedSize
             actualSize = outcome.comparison?.actualSize
             regions = outcome.comparison?.regions ?? []
@@ -68,7 +74,8 @@ public struct RunResult: Codable, Sendable {
         recordMode = report.recordMode
         shard = report.shard?.description
         var summary = ["frames": report.frames.count]
-        for status in [FrameStatus.passed, .failed, .missing, .recorded, .rerecorded] { summary[status.rawValue] = report.count(status) }
+        for status in FrameStatus.allCases { summary[status.rawValue] = report.count(status) }
+        summary["withinTolerance"] = report.passedWithinTolerance
         self.summary = summary
         environment = report.environment
         environmentChanges = report.environmentChanges

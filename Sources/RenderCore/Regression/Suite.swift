@@ -38,7 +38,7 @@ public struct Suite: Sendable {
     }
 
     /// Where goldens live: `golden/<scene>/<offset>.png` for suites, `DIR/<offset>.png` for
-    /// one mail.
+    /// one mail (`<offset>` as `FrameNames` gives it: `end.png` for `end`).
     public enum Layout: Sendable { case perScene, flat }
 
     public var entries: [Entry]
@@ -46,6 +46,8 @@ public struct Suite: Sendable {
     public var layout: Layout
     /// The suite file, for reports (nil for a single mail).
     public var file: String?
+    /// The mail of a suite made from one mail and flags (`check MAIL --golden DIR`).
+    public var mailFile: String?
 
     public init(entries: [Entry], goldenDirectory: String, layout: Layout = .perScene, file: String? = nil) {
         self.entries = entries
@@ -54,8 +56,8 @@ public struct Suite: Sendable {
         self.file = file
     }
 
-    public func goldenPath(scene: String, offset: Double, variant: String? = nil) -> String {
-        let name = Scene.format(offset) + (variant.map { "-" + $0 } ?? "") + ".png"
+    public func goldenPath(scene: String, offsetName: String, variant: String? = nil) -> String {
+        let name = offsetName + (variant.map { "-" + $0 } ?? "") + ".png"
         switch layout {
         case .perScene: return ((goldenDirectory as NSString).appendingPathComponent(scene) as NSString).appendingPathComponent(name)
         case .flat: return (goldenDirectory as NSString).appendingPathComponent(name)

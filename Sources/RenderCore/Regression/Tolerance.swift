@@ -14,10 +14,17 @@ public struct MaskRect: Equatable, Hashable, Sendable, Codable {
     }
 }
 
-/// How strictly one scene's frames are compared: pixelmatch's threshold and anti-aliasing
-/// switch, a failure budget, and masks in points.
+/// How strictly one scene's frames are compared, and masks in points. Renders are
+/// deterministic, so the comparison is exact (every pixel outside the masks equal) until a
+/// threshold, a failure budget or a window is set; then it is pixelmatch's, with its defaults
+/// for what is not set (threshold 0.1, anti-aliasing ignored unless `includeAA`).
 public struct Tolerance: Equatable, Sendable {
-    public var threshold = 0.1
+    /// pixelmatch's colour threshold when a tolerance is set without one.
+    public static let defaultThreshold = 0.1
+
+    /// nil: not set.
+    public var threshold: Double?
+    /// Count anti-aliased pixels in a tolerant comparison (an exact one counts every pixel).
     public var includeAA = false
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
@@ -27,10 +34,14 @@ public struct Tolerance: Equatable, Sendable {
 
     public init() {}
 
+    /// No threshold, budget or window: any changed pixel outside the masks fails.
+    public var isExact: Bool { threshold == nil && maxDiffPixels == nil && maxDiffRatio == nil && window == nil }
+
     public func comparisonOptions(scale: Double) -> ComparisonOptions {
         var options = ComparisonOptions()
-        options.threshold = threshold
-        options.includeAA = includeAA
+        // Threshold 0 with anti-aliasing counted: every pixel whose bytes differ is a difference.
+        options.threshold = isExact ? 0 : threshold ?? Self.defaultThreshold
+        options.includeAA = isExact || includeAA
         options.maxDiffPixels = maxDiffPixels
         options.maxDiffRatio = maxDiffRatio
         options.window = window
