@@ -35,6 +35,9 @@ extension SnapshotCommand {
         if !scenes.isEmpty { runner.sceneFilter = Set(scenes) }
         let artifacts = arguments.value("artifacts") ?? Self.defaultArtifacts
         runner.artifactsDirectory = artifacts
+        let accept = AcceptCommand(suite: arguments.positionals.first.flatMap { $0 == Self.defaultSuite ? nil : $0 },
+                                   artifacts: arguments.value("artifacts").flatMap { $0 == Self.defaultArtifacts ? nil : $0 })
+        runner.acceptCommand = accept
         let frameCount = runner.suite.entries.reduce(0) { $0 + $1.scene.offsets.count }
         if frameCount > Self.progressThreshold {
             runner.progress = { done, total, frame in
@@ -55,8 +58,10 @@ extension SnapshotCommand {
                 if let diff = frame.artifacts?.diff { line += "; diff: \(relative(diff))" }
                 else if let actual = frame.artifacts?.actual { line += "; actual: \(relative(actual))" }
                 standardOutput(line)
+                standardOutput("  accept: " + accept.frame(scene: frame.scene, offset: frame.offsetName))
             }
         }
+        if !report.staleGoldens.isEmpty { standardOutput(Self.staleLine(report.staleGoldens.map { relative($0.path) })) }
         for (scene, runs) in report.invisibleText {
             for run in runs {
                 if report.failOnInvisibleText { standardOutput("FAIL \(scene): \(run.warning)") }
@@ -70,14 +75,14 @@ extension SnapshotCommand {
             summary += "; \(count) scene\(count == 1 ? "" : "s") with text that cannot be read"
         }
         if !report.failures.isEmpty {
-            summary += "; report: \((artifacts as NSString).appendingPathComponent("report.html")); accept with `snapshot accept`"
+            summary += "; report: \((artifacts as NSString).appendingPathComponent("report.html")); accept all with `\(accept.all)`"
         }
         standardOutput(summary)
         return report.exitStatus
     }
 
     /// A suite file, or one mail with render options and `--golden DIR`.
-    private func loadSuite(_ arguments: Arguments) throws -> Suite {
+    func loadSuite(_ arguments: Arguments) throws -> Suite {
         let target = arguments.positionals.first ?? Self.defaultSuite
         let usedRenderOptions = Self.renderOptions.subtracting(["out", "allow-dir"]).sorted().filter { arguments.value($0) != nil }
         if arguments.value("out") != nil { throw UsageError("--out is for render; goldens go to --golden DIR or the suite's folder") }
@@ -95,16 +100,55 @@ extension SnapshotCommand {
         let base = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = Suite.isValidName(base) ? base : "mail"
         let entries = Suite.Entry(name: name, scene: scene).expanded(try SceneOptions.appearanceChoice(arguments))
-        return Suite(entries: entries, goldenDirectory: arguments.value("golden") ?? "golden", layout: .flat, file: nil)
+        var suite = Suite(entries: entries, goldenDirectory: arguments.value("golden") ?? "golden", layout: .flat, file: nil)
+        suite.mailFile = target
+        return suite
     }
 
+    /// `stale goldens (no scene or offset in the suite): …; remove them with snapshot prune --yes`
+    static func staleLine(_ paths: [String]) -> String {
+        let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", and \(paths.count - 5) more" : "")
+        return "\(paths.count) stale golden\(paths.count == 1 ? "" : "s") (no scene or offset in the suite): \(shown); remove with `snapshot prune --yes`"
+    }
+
+    /// `snapshot accept [SUITE.json | MAIL] [--artifacts DIR] [--scene S [--offset O]]`: the
+    /// suite (or mail) defaults to `snapshot.json` here when there is one; a check of another
+    /// is refused.
     func accept(_ arguments: Arguments) throws -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError("accept takes no file; it reads --artifacts DIR (default \(Self.defaultArtifacts))") }
-        let scenes = arguments.allValues("scene").flatMap { $0.split(separator: ",").map(String.init) }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("accept takes at most one suite file or mail (the one the check ran on), got \(arguments.positionals.count)")
+        }
+        let target = arguments.positionals.first ?? (FileManager.default.fileExists(atPath: Self.defaultSuite) ? Self.defaultSuite : nil)
+        func list(_ name: String) -> Set<String>? {
+            let values = arguments.allValues(name).flatMap { $0.split(separator: ",").map(String.init) }
+            return values.isEmpty ? nil : Set(values)
+        }
         let written = try ArtifactWriter.accept(artifactsDirectory: arguments.value("artifacts") ?? Self.defaultArtifacts,
-                                                scenes: scenes.isEmpty ? nil : Set(scenes))
+                                                scenes: list("scene"), offsets: list("offset"), target: target)
         for path in written { standardOutput("accepted \(relative(path))") }
         if written.isEmpty { standardOutput("nothing to accept: the last check had no failing frames") }
+        return 0
+    }
+
+    /// `snapshot prune [SUITE.json | MAIL --golden DIR] [--yes]`: golden files no scene or
+    /// offset stands for; listed (a dry run) unless `--yes`, then removed.
+    func prune(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("expected one suite file or mail, got \(arguments.positionals.count)")
+        }
+        let suite = try loadSuite(arguments)
+        let stale = try StaleGoldens.find(in: suite)
+        guard !stale.isEmpty else {
+            standardOutput("no stale goldens in \(suite.goldenDirectory)")
+            return 0
+        }
+        guard arguments.has("yes") else {
+            for golden in stale { standardOutput("would remove \(golden.files.map(relative).joined(separator: ", "))") }
+            standardOutput("\(stale.count) stale golden\(stale.count == 1 ? "" : "s"); remove with `snapshot prune\(arguments.positionals.first.map { " " + AcceptCommand.quoted($0) } ?? "") --yes`")
+            return 0
+        }
+        for file in try StaleGoldens.remove(stale) { standardOutput("removed \(relative(file))") }
+        standardOutput("\(stale.count) stale golden\(stale.count == 1 ? "" : "s") removed")
         return 0
     }
 

@@ -75,7 +75,8 @@ public struct SnapshotCommand {
                           [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h]
                           [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME] [--fail-on-invisible-text]
            snapshot record [same as check; --record defaults to all]
-           snapshot accept [--artifacts DIR] [--scene NAME]
+           snapshot accept [SUITE.json | MAIL] [--artifacts DIR] [--scene NAME [--offset O]]
+           snapshot prune [SUITE.json | MAIL --golden DIR [render options]] [--yes]   (stale goldens)
            snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
            snapshot sample-mail    (prints the built-in mail's HTML)
     Every command takes --timeout SECONDS (the whole run; then exit 2, unfinished files removed).
@@ -124,7 +125,10 @@ public struct SnapshotCommand {
                                                          switches: ComparisonFlags.switches.union(SceneOptions.switches)
                                                             .union(["fail-on-invisible-text"])))
             case "accept":
-                return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene"], switches: []))
+                return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene", "offset"], switches: []))
+            case "prune":
+                return try prune(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(["golden"]),
+                                           switches: SceneOptions.switches.union(["yes"])))
             case "diff":
                 return try diff(Arguments(Array(arguments.dropFirst()), options: Self.diffOptions, switches: Self.diffSwitches))
             case "sample-mail":
@@ -135,7 +139,7 @@ public struct SnapshotCommand {
                 standardOutput(Self.usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)' (expected render, layout, check, record, accept, diff or sample-mail)")
+                throw UsageError("unknown command '\(command)' (expected render, layout, check, record, accept, prune, diff or sample-mail)")
             }
         } catch let error as UsageError {
             standardError("snapshot: \(error.description)")

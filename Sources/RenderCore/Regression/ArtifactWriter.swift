@@ -47,27 +47,43 @@ public enum ArtifactWriter {
     }
 
     /// `snapshot accept`: the last check's actual images become the goldens, byte for byte,
-    /// without rendering again. Returns the goldens written.
-    public static func accept(artifactsDirectory directory: String, scenes: Set<String>? = nil) throws -> [String] {
+    /// without rendering again — only the frames of `scenes` at `offsets` (names as
+    /// `FrameNames` gives them) when given, and only when the check's manifest shows that
+    /// nothing they stand for changed since (`CheckManifest`); `target` is the suite or mail
+    /// the accept is for, when known. Returns the goldens written.
+    public static func accept(artifactsDirectory directory: String, scenes: Set<String>? = nil, offsets: Set<String>? = nil,
+                              target: String? = nil) throws -> [String] {
         let resultPath = (directory as NSString).appendingPathComponent("result.json")
         var result = try RunResult.load(path: resultPath)
+        let failing = result.frames.indices.filter { result.frames[$0].status.isFailure }
+        let chosen = failing.filter { index in
+            let frame = result.frames[index]
+            return (scenes?.contains(frame.scene) ?? true) && (offsets?.contains(frame.offsetName) ?? true)
+        }
+        if chosen.isEmpty, !failing.isEmpty, scenes != nil || offsets != nil {
+            let names = failing.map { "\(result.frames[$0].scene) @\(result.frames[$0].offsetName)" }
+            throw RenderError.input("no failing frame of the last check matches; failing: \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", …" : "")")
+        }
+        guard !chosen.isEmpty else { return [] }
+        if let reason = try CheckManifest.load(from: directory).refusal(for: chosen.map { result.frames[$0] }, target: target) {
+            throw RenderError.input("refused: \(reason)")
+        }
         var written: [String] = []
-        var goldenRoots = Set<String>()
-        for (index, frame) in result.frames.enumerated() where frame.status.isFailure {
-            if let scenes, !scenes.contains(frame.scene) { continue }
+        for index in chosen {
+            let frame = result.frames[index]
             guard let actual = frame.artifacts?.actual, FileManager.default.fileExists(atPath: actual) else {
-                throw RenderError.input("the actual image of \(frame.scene) @\(Scene.format(frame.offset)) is gone; run `snapshot check` again")
+                throw RenderError.input("the actual image of \(frame.scene) @\(frame.offsetName) is gone; run `snapshot check` again")
             }
+        }
+        for index in chosen {
+            let frame = result.frames[index]
             try OutputFolder.create((frame.golden as NSString).deletingLastPathComponent)
-            try AtomicFile.copy(from: actual, to: frame.golden)
+            try AtomicFile.copy(from: frame.artifacts!.actual, to: frame.golden)
             written.append(frame.golden)
-            goldenRoots.insert(result.goldenDirectory)
             result.frames[index].status = .rerecorded
             result.frames[index].message = "accepted into \(frame.golden)"
         }
-        for root in goldenRoots {
-            try result.environment.write(to: (root as NSString).appendingPathComponent("environment.json"))
-        }
+        try result.environment.write(to: (result.goldenDirectory as NSString).appendingPathComponent("environment.json"))
         // Accepted frames are no longer pending: a second accept does nothing.
         try AtomicFile.write(try result.encoded(), to: resultPath)
         return written

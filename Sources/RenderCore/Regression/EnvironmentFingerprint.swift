@@ -40,7 +40,7 @@ public struct EnvironmentFingerprint: Codable, Equatable, Sendable {
             FT_Done_FreeType(library)
         }
         var fonts: [String: String] = [:]
-        for path in FontSet.expectedFiles { fonts[path] = sha256(ofFile: path) ?? "missing" }
+        for path in FontSet.expectedFiles { fonts[path] = FileDigest.sha256(ofFile: path) ?? "missing" }
         return EnvironmentFingerprint(
             cairo: String(cString: cairo_version_string()),
             pango: String(cString: pango_version_string()),
@@ -49,17 +49,6 @@ public struct EnvironmentFingerprint: Codable, Equatable, Sendable {
             fontconfig: "\(fontconfigVersion / 10000).\(fontconfigVersion / 100 % 100).\(fontconfigVersion % 100)",
             fonts: fonts, scales: [])
     }()
-
-    static func sha256(ofFile path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { bytes -> String? in
-            guard let digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count)) else {
-                return nil
-            }
-            defer { g_free(digest) }
-            return String(cString: digest)
-        }
-    }
 
     /// What changed from `recorded` to this fingerprint, one phrase per change.
     public func changes(since recorded: EnvironmentFingerprint) -> [String] {

@@ -49,7 +49,11 @@ enum HTMLReport {
         if !failing.isEmpty {
             html += "<div class=\"legend\">Diff:<span style=\"background:#f00\"></span>actual lighter (removed)<span style=\"background:#0a0\"></span>actual darker (added)<span style=\"background:#ff0\"></span>anti-aliasing (ignored)<span style=\"background:#f0f\"></span>changed region<span style=\"background:#bfd9ff\"></span>masked</div>\n"
         }
-        for frame in failing { html += section(frame) }
+        if let stale = result.staleGoldens, !stale.isEmpty {
+            html += "<h2>Stale goldens</h2>\n<p class=\"meta\">No scene or offset of the suite stands for these; <code>snapshot prune --yes</code> removes them.</p>\n<ul>\n"
+            html += stale.map { "<li><code>\(escape($0))</code></li>\n" }.joined() + "</ul>\n"
+        }
+        for frame in failing { html += section(frame, accept: result.accept) }
         html += """
         <script>
         document.querySelectorAll('.frame').forEach(function (frame) {
@@ -72,12 +76,13 @@ enum HTMLReport {
         return html
     }
 
-    private static func section(_ frame: RunResult.Frame) -> String {
+    private static func section(_ frame: RunResult.Frame, accept: AcceptCommand?) -> String {
         let expected = frame.artifacts?.expected.flatMap(dataURL)
         let actual = frame.artifacts.flatMap { dataURL($0.actual) }
         let diff = frame.artifacts?.diff.flatMap(dataURL)
         var html = "<div class=\"frame\" id=\"\(id(frame))\"><h2>\(escape(frame.scene)) @\(escape(frame.offsetName)) — \(frame.status.rawValue)</h2>\n"
         html += "<p>\(escape(frame.message))</p>\n"
+        if let accept { html += "<p class=\"meta\">Accept this frame: <code>\(escape(accept.frame(scene: frame.scene, offset: frame.offsetName)))</code></p>\n" }
         if !frame.regionsPt.isEmpty {
             let boxes = frame.regionsPt.prefix(10).map { "x \(Scene.format($0.x)) y \(Scene.format($0.y)) w \(Scene.format($0.width)) h \(Scene.format($0.height))" }
             html += "<p class=\"meta\">Changed regions (pt): \(escape(boxes.joined(separator: " · ")))\(frame.regionsPt.count > 10 ? " …" : "")</p>\n"

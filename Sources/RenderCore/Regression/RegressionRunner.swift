@@ -20,6 +20,8 @@ public struct RegressionRunner {
     /// `--fail-on-invisible-text`: a scene whose mail has text that cannot be read
     /// (`InvisibleText`) fails, whatever its frames.
     public var failOnInvisibleText = false
+    /// How to accept this run's failing frames, for the reports (nil: not said).
+    public var acceptCommand: AcceptCommand?
 
     public init(suite: Suite, recordMode: RecordMode) {
         self.suite = suite
@@ -88,7 +90,13 @@ public struct RegressionRunner {
             return found.isEmpty ? nil : (entry.name, found)
         }
         report.failOnInvisibleText = failOnInvisibleText
-        if let artifactsDirectory { try ArtifactWriter.writeRunReports(report, to: artifactsDirectory) }
+        report.staleGoldens = StaleGoldens.find(in: suite, expected: StaleGoldens.expected(entries, renderers: renderers, in: suite),
+                                                laidOut: entries, excluding: artifactsDirectory)
+        report.acceptCommand = acceptCommand
+        if let artifactsDirectory {
+            try ArtifactWriter.writeRunReports(report, to: artifactsDirectory)
+            try CheckManifest.make(suite: suite, frames: frames).write(to: artifactsDirectory)
+        }
         return report
     }
 
@@ -180,6 +188,9 @@ public struct RegressionReport: Sendable {
     /// scenes when `failOnInvisibleText` is set.
     public var invisibleText: [(scene: String, runs: [InvisibleText])] = []
     public var failOnInvisibleText = false
+    /// Golden files no scene or offset stands for (`snapshot prune` removes them).
+    public var staleGoldens: [StaleGoldens.Golden] = []
+    public var acceptCommand: AcceptCommand?
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
     /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).

@@ -15,6 +15,10 @@ public struct RunResult: Codable, Sendable {
     /// Text that cannot be read, per scene (absent when none); `failed` when the run was
     /// asked to fail on it (`--fail-on-invisible-text`).
     public var invisibleText: [Unreadable]?
+    /// Golden files no scene or offset of the suite stands for (`snapshot prune`).
+    public var staleGoldens: [String]?
+    /// How to accept the failing frames (`snapshot accept …`; per frame with `--scene --offset`).
+    public var accept: AcceptCommand?
 
     public struct Unreadable: Codable, Sendable {
         public var scene: String
@@ -85,6 +89,8 @@ public struct RunResult: Codable, Sendable {
                                   contrast: ($0.contrast * 100).rounded(.down) / 100, failed: report.failOnInvisibleText, message: $0.warning) }
         }
         invisibleText = unreadable.isEmpty ? nil : unreadable
+        staleGoldens = report.staleGoldens.map(\.path)
+        accept = report.acceptCommand
     }
 
     public static func load(path: String) throws -> RunResult {
