@@ -42,6 +42,7 @@ public struct RegressionRunner {
         if let artifactsDirectory { try ArtifactWriter.clearPreviousRun(in: artifactsDirectory) }
         // Layout uses pango, which is not thread-safe: scenes are laid out one by one first.
         let renderers = try entries.map { try SceneRenderer(scene: $0.scene) }
+        let masks = zip(entries, renderers).map { SceneMasks($0.tolerance.applying(overrides), renderer: $1) }
         var jobs: [(entry: Int, frame: ScrollFrame)] = []
         for (index, renderer) in renderers.enumerated() {
             for frame in renderer.frames { jobs.append((index, frame)) }
@@ -57,7 +58,7 @@ public struct RegressionRunner {
             while let job = results.nextJob() {
                 let (entryIndex, frame) = jobs[job]
                 do {
-                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame)
+                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], masks: masks[entryIndex], frame: frame)
                     results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
                 } catch {
                     results.stop(error)
@@ -87,11 +88,14 @@ public struct RegressionRunner {
             return found.isEmpty ? nil : (entry.name, found)
         }
         report.failOnInvisibleText = failOnInvisibleText
+        report.warnings = zip(entries, masks).flatMap { entry, masks in
+            masks.unmatched.map { "\(entry.name): mask selector '\($0)' matches no element" }
+        }
         if let artifactsDirectory { try ArtifactWriter.writeRunReports(report, to: artifactsDirectory) }
         return report
     }
 
-    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame) throws -> FrameOutcome {
+    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, masks: SceneMasks, frame: ScrollFrame) throws -> FrameOutcome {
         let golden = suite.goldenPath(scene: entry.goldenName, offset: frame.userOffset, variant: entry.variant)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
@@ -101,14 +105,16 @@ public struct RegressionRunner {
         do {
             let canvas = try renderer.render(frame)
             let actual = canvas.rgbaImage
+            // Only frames that write a golden or fail need their layout.
+            func layout() -> FrameLayout { FrameLayout(renderer, frame: frame) }
             guard FileManager.default.fileExists(atPath: golden) else {
                 if recordMode.writesMissing {
-                    try writeGolden(canvas, to: golden)
+                    try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.recorded, nil, "recorded \(golden)")
                 }
                 var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
                 missing.artifacts = try artifactsDirectory.map {
-                    try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, diff: nil, to: $0)
+                    try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
                 return missing
             }
@@ -117,25 +123,38 @@ public struct RegressionRunner {
                 expected = try RGBAImage(contentsOfPNG: golden)
             } catch {
                 if recordMode.rewritesFailing {
-                    try writeGolden(canvas, to: golden)
+                    try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.rerecorded, nil, "re-recorded \(golden) (the old one was unreadable)")
                 }
                 var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with `snapshot record`")
                 broken.artifacts = try artifactsDirectory.map {
-                    try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, diff: nil, to: $0)
+                    try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
                 return broken
             }
-            let options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
+            var options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
+            options.masks = masks.pixels(in: frame, renderer: renderer)
             let comparison = PixelComparison.compare(expected: expected, actual: actual, options: options)
-            if comparison.passed { return outcome(.passed, comparison, comparison.summary) }
+            if comparison.passed {
+                // Goldens recorded before layouts were stored get theirs when goldens may be written.
+                if recordMode.writesMissing && !FileManager.default.fileExists(atPath: FrameLayout.sidecarPath(forGolden: golden)) {
+                    try layout().write(forGolden: golden)
+                }
+                return outcome(.passed, comparison, comparison.summary)
+            }
             if recordMode.rewritesFailing {
-                try writeGolden(canvas, to: golden)
+                try writeGolden(canvas, layout: layout(), to: golden)
                 return outcome(.rerecorded, comparison, "re-recorded \(golden): \(comparison.summary)")
             }
-            var failed = outcome(.failed, comparison, Self.failureMessage(comparison, scale: scale))
+            let actualLayout = layout()
+            let changes = FrameLayout.load(forGolden: golden).map {
+                LayoutDiff.changes(expected: $0, actual: actualLayout).outside(masks.rects(in: frame, renderer: renderer))
+            }
+            var failed = outcome(.failed, comparison, changes.flatMap { LayoutDiff.message(comparison.summary, $0) }
+                                    ?? Self.failureMessage(comparison, scale: scale))
+            failed.elementChanges = changes
             failed.artifacts = try artifactsDirectory.map {
-                try ArtifactWriter.writeFrame(failed, expected: golden, actual: canvas,
+                try ArtifactWriter.writeFrame(failed, expected: golden, actual: canvas, layout: actualLayout,
                                               diff: DiffImage.render(expected: expected, result: comparison), to: $0)
             }
             return failed
@@ -147,9 +166,11 @@ public struct RegressionRunner {
         }
     }
 
-    private func writeGolden(_ canvas: Canvas, to path: String) throws {
+    /// The golden and, beside it, the frame's layout.
+    private func writeGolden(_ canvas: Canvas, layout: FrameLayout, to path: String) throws {
         try OutputFolder.create((path as NSString).deletingLastPathComponent)
         try canvas.writePNG(to: path)
+        try layout.write(forGolden: path)
     }
 
     static func failureMessage(_ comparison: PixelComparisonResult, scale: Double) -> String {
@@ -177,6 +198,8 @@ public struct RegressionReport: Sendable {
     /// scenes when `failOnInvisibleText` is set.
     public var invisibleText: [(scene: String, runs: [InvisibleText])] = []
     public var failOnInvisibleText = false
+    /// Lines worth a warning (a mask selector that matches nothing), in suite order.
+    public var warnings: [String] = []
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
     /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).

@@ -43,6 +43,7 @@ public struct RunResult: Codable, Sendable {
         /// The same regions in points.
         public var regionsPt: [RegionInPoints]
         public var artifacts: FrameArtifacts?
+        public var elementChanges: ElementChanges?
 
         init(_ outcome: FrameOutcome) {
             scene = outcome.scene
@@ -59,6 +60,7 @@ public struct RunResult: Codable, Sendable {
             regions = outcome.comparison?.regions ?? []
             regionsPt = outcome.regionsInPoints
             artifacts = outcome.artifacts
+            elementChanges = outcome.elementChanges
         }
     }
 
