@@ -5,16 +5,20 @@ import Foundation
 enum ElementChangesHTML {
     /// Outlines drawn per image: enough to see where, few enough to stay readable.
     static let maximumOutlines = 12
+    /// Changes listed per frame; result.json has them all.
+    static let maximumListed = 100
 
     static let style = ".outline { position: absolute; border: 2px solid #f0f; box-sizing: border-box; pointer-events: none; }\n"
         + ".outline span { position: absolute; left: -2px; top: -18px; background: #f0f; color: white; font-size: 11px; padding: 0 3px; }\n"
 
     static func list(_ changes: ElementChanges?) -> String {
         guard let changes, !changes.changes.isEmpty else { return "" }
-        let items = changes.changes.enumerated().map { index, change in
+        let items = changes.changes.prefix(maximumListed).enumerated().map { index, change in
             "<li><b>\(index + 1)</b> <code>\(HTMLReport.escape(change.element))</code> \(HTMLReport.escape(change.change))</li>"
         }
-        return "<p class=\"meta\">Elements that changed (outlined on the images):</p><ol class=\"changes\">\(items.joined())</ol>\n"
+        let more = changes.changes.count - items.count
+        return "<p class=\"meta\">Elements that changed (the first \(maximumOutlines) outlined on the images):</p><ul class=\"changes\" style=\"list-style:none;padding-left:8px\">\(items.joined())</ul>\n"
+            + (more > 0 ? "<p class=\"meta\">… and \(more) more in result.json</p>\n" : "")
     }
 
     /// Numbered outlines over the expected (`expected: true`) or the actual image.

@@ -78,11 +78,15 @@ public enum LayoutDiff {
                            ElementChange(element: item.element.path, change: "gone", rect: nil, expectedRect: item.element.rect)))
         }
         // The element that grew is the cause; its ancestors grew because of it.
-        func hasResizedDescendant(_ path: String) -> Bool { resized.contains { $0 != path && $0.hasPrefix(path + "/") } }
+        var grewWithin = Set<String>()
+        for path in resized {
+            var step = parent(of: path)
+            while let ancestor = step, grewWithin.insert(ancestor).inserted { step = parent(of: ancestor) }
+        }
         let sorted = ranked.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
             if a.rank == 2 {
-                let ia = hasResizedDescendant(a.change.element), ib = hasResizedDescendant(b.change.element)
+                let ia = grewWithin.contains(a.change.element), ib = grewWithin.contains(b.change.element)
                 if ia != ib { return !ia }
             }
             return a.order < b.order
