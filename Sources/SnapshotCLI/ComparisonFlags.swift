@@ -4,6 +4,8 @@ import RenderCore
 enum ComparisonFlags {
     static let options: Set<String> = ["threshold", "max-diff-pixels", "max-diff-ratio", "window", "mask"]
     static let switches: Set<String> = ["include-aa"]
+    /// Flags that need the frame's layout: `check` and `record` take them, `diff` (two PNGs) cannot.
+    static let layoutOptions: Set<String> = ["mask-selector"]
 
     /// Only the flags given on the command line; the rest stay nil so suite settings apply.
     static func overrides(_ arguments: Arguments) throws -> ToleranceOverrides {
@@ -31,6 +33,11 @@ enum ComparisonFlags {
         }
         let masks = try arguments.allValues("mask").flatMap(parseMasks)
         if !masks.isEmpty { overrides.masks = masks }
+        let selectors = arguments.allValues("mask-selector")
+        for selector in selectors {
+            do { try MaskSelector.validate(selector) } catch { throw UsageError("--mask-selector \(error)") }
+        }
+        if !selectors.isEmpty { overrides.maskSelectors = selectors }
         return overrides
     }
 

@@ -4,7 +4,7 @@ import RenderCore
 /// `snapshot check`, `snapshot record` and `snapshot accept`: argument handling and output;
 /// the work is RenderCore's `RegressionRunner` and `ArtifactWriter`.
 extension SnapshotCommand {
-    static let regressionOptions: Set<String> = ["record", "artifacts", "junit", "shard", "golden", "scene"]
+    static let regressionOptions: Set<String> = Set(["record", "artifacts", "junit", "shard", "golden", "scene"]).union(ComparisonFlags.layoutOptions)
     static let defaultSuite = "snapshot.json"
     static let defaultArtifacts = ".snapshot-artifacts"
     /// Suites with more frames than this print a progress line per frame on stderr.
@@ -68,6 +68,7 @@ extension SnapshotCommand {
                 else { standardError("snapshot: warning: \(scene): \(run.warning)") }
             }
         }
+        for warning in report.warnings { standardError("snapshot: warning: \(warning)") }
         if let junit = arguments.value("junit") { try JUnitReport.write(report, to: junit) }
         var summary = report.summary
         if !report.invisibleTextFailures.isEmpty {

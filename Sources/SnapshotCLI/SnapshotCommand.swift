@@ -72,7 +72,7 @@ public struct SnapshotCommand {
            snapshot layout [MAIL.html] --json [same options as render]
            snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
                           [--record all|missing|failed|never] [--threshold 0.1] [--include-aa]
-                          [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h]
+                          [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h] [--mask-selector SEL]
                           [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME] [--fail-on-invisible-text]
            snapshot record [same as check; --record defaults to all]
            snapshot accept [SUITE.json | MAIL] [--artifacts DIR] [--scene NAME [--offset O]]

@@ -16,7 +16,7 @@ public enum ArtifactWriter {
         ((directory as NSString).appendingPathComponent(outcome.scene) as NSString).appendingPathComponent(outcome.offsetName)
     }
 
-    static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, diff: RGBAImage?,
+    static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, layout: FrameLayout, diff: RGBAImage?,
                            to directory: String) throws -> FrameArtifacts {
         let folder = frameDirectory(outcome, in: directory)
         try OutputFolder.create(folder)
@@ -30,6 +30,12 @@ public enum ArtifactWriter {
         if let diff {
             artifacts.diff = path("diff.png")
             try diff.writePNG(to: artifacts.diff!)
+        }
+        artifacts.actualLayout = path("actual.layout.json")
+        try AtomicFile.write(try layout.encoded(), to: artifacts.actualLayout!)
+        if let golden, FileManager.default.fileExists(atPath: FrameLayout.sidecarPath(forGolden: golden)) {
+            artifacts.expectedLayout = path("expected.layout.json")
+            try AtomicFile.copy(from: FrameLayout.sidecarPath(forGolden: golden), to: artifacts.expectedLayout!)
         }
         var described = outcome
         described.artifacts = artifacts
@@ -79,6 +85,7 @@ public enum ArtifactWriter {
             let frame = result.frames[index]
             try OutputFolder.create((frame.golden as NSString).deletingLastPathComponent)
             try AtomicFile.copy(from: frame.artifacts!.actual, to: frame.golden)
+            try acceptLayout(frame.artifacts?.actualLayout, forGolden: frame.golden)
             written.append(frame.golden)
             result.frames[index].status = .rerecorded
             result.frames[index].message = "accepted into \(frame.golden)"
@@ -87,5 +94,16 @@ public enum ArtifactWriter {
         // Accepted frames are no longer pending: a second accept does nothing.
         try AtomicFile.write(try result.encoded(), to: resultPath)
         return written
+    }
+
+    /// The accepted frame's layout becomes the golden's; artifacts of an older check have
+    /// none, and the old golden's layout no longer describes it, so it goes.
+    private static func acceptLayout(_ actualLayout: String?, forGolden golden: String) throws {
+        let sidecar = FrameLayout.sidecarPath(forGolden: golden)
+        if let actualLayout, FileManager.default.fileExists(atPath: actualLayout) {
+            try AtomicFile.copy(from: actualLayout, to: sidecar)
+        } else if FileManager.default.fileExists(atPath: sidecar) {
+            try FileManager.default.removeItem(atPath: sidecar)
+        }
     }
 }

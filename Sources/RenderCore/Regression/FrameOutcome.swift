@@ -22,6 +22,9 @@ public struct FrameArtifacts: Codable, Equatable, Sendable {
     public var actual: String
     public var diff: String?
     public var result: String
+    /// The frames' layouts (`FrameLayout`): the golden's stored one and the actual one.
+    public var expectedLayout: String?
+    public var actualLayout: String?
 }
 
 public struct FrameOutcome: Sendable {
@@ -36,6 +39,8 @@ public struct FrameOutcome: Sendable {
     public let comparison: PixelComparisonResult?
     public let message: String
     public var artifacts: FrameArtifacts?
+    /// The elements that changed since the golden was recorded (nil without a stored layout).
+    public var elementChanges: ElementChanges?
 
     /// `welcome @150`, `welcome @end`
     public var label: String { "\(scene) @\(offsetName)" }

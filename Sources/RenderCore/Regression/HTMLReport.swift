@@ -20,7 +20,7 @@ enum HTMLReport {
         .panes { display: flex; gap: 12px; align-items: flex-start; } .panes figure { margin: 0; }
         figcaption { color: #666; font-size: 12px; } img { width: 100%; display: block; border: 1px solid #ccc; }
         .stack { position: relative; } .stack img.top { position: absolute; left: 0; top: 0; }
-        .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; border: 1px solid #999; }
+        \(ElementChangesHTML.style).legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; border: 1px solid #999; }
         </style></head><body>
         <h1>snapshot report</h1>
         <div class="meta">\(escape(summaryLine(result)))\(result.suite.map { " · suite " + escape($0) } ?? "")\(result.shard.map { " · shard " + escape($0) } ?? "") · record mode \(result.recordMode.rawValue)</div>
@@ -83,19 +83,20 @@ enum HTMLReport {
         var html = "<div class=\"frame\" id=\"\(id(frame))\"><h2>\(escape(frame.scene)) @\(escape(frame.offsetName)) — \(frame.status.rawValue)</h2>\n"
         html += "<p>\(escape(frame.message))</p>\n"
         if let accept { html += "<p class=\"meta\">Accept this frame: <code>\(escape(accept.frame(scene: frame.scene, offset: frame.offsetName)))</code></p>\n" }
+        html += ElementChangesHTML.list(frame.elementChanges)
         if !frame.regionsPt.isEmpty {
             let boxes = frame.regionsPt.prefix(10).map { "x \(Scene.format($0.x)) y \(Scene.format($0.y)) w \(Scene.format($0.width)) h \(Scene.format($0.height))" }
             html += "<p class=\"meta\">Changed regions (pt): \(escape(boxes.joined(separator: " · ")))\(frame.regionsPt.count > 10 ? " …" : "")</p>\n"
         }
-        func figure(_ source: String?, _ caption: String) -> String {
+        func figure(_ source: String?, _ caption: String, _ outlines: String = "") -> String {
             guard let source else { return "<figure style=\"flex:1\"><figcaption>\(caption): none</figcaption></figure>" }
-            return "<figure style=\"flex:1\"><figcaption>\(caption)</figcaption><img src=\"\(source)\" alt=\"\(caption)\"></figure>"
+            return "<figure style=\"flex:1\"><figcaption>\(caption)</figcaption><div class=\"stack\"><img src=\"\(source)\" alt=\"\(caption)\">\(outlines)</div></figure>"
         }
         let canOverlay = expected != nil && actual != nil && frame.expectedSize == frame.actualSize
         html += "<div class=\"views\"><button class=\"on\">Side by side</button>"
         if canOverlay { html += "<button>Slider</button><button>Onion skin</button>" }
         html += "</div>\n"
-        html += "<div class=\"view panes\" style=\"max-width:1100px\">\(figure(expected, "expected"))\(figure(actual, "actual"))\(figure(diff, "diff"))</div>\n"
+        html += "<div class=\"view panes\" style=\"max-width:1100px\">\(figure(expected, "expected", ElementChangesHTML.outlines(frame.elementChanges, expected: true)))\(figure(actual, "actual", ElementChangesHTML.outlines(frame.elementChanges, expected: false)))\(figure(diff, "diff"))</div>\n"
         if canOverlay, let expected, let actual {
             html += """
             <div class="view slide" style="display:none;max-width:420px"><input class="slider" type="range" min="0" max="100" value="50" style="width:100%">

@@ -44,6 +44,7 @@ public struct RegressionRunner {
         if let artifactsDirectory { try ArtifactWriter.clearPreviousRun(in: artifactsDirectory) }
         // Layout uses pango, which is not thread-safe: scenes are laid out one by one first.
         let renderers = try entries.map { try SceneRenderer(scene: $0.scene) }
+        let masks = zip(entries, renderers).map { SceneMasks($0.tolerance.applying(overrides), renderer: $1) }
         var jobs: [(entry: Int, frame: ScrollFrame, name: String)] = []
         for (index, renderer) in renderers.enumerated() {
             let names = FrameNames.names(renderer.scene.offsets, end: renderer.geometry.endOffset)
@@ -60,7 +61,8 @@ public struct RegressionRunner {
             while let job = results.nextJob() {
                 let (entryIndex, frame, name) = jobs[job]
                 do {
-                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], frame: frame, named: name)
+                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], masks: masks[entryIndex],
+                                              frame: frame, named: name)
                     results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
                 } catch {
                     results.stop(error)
@@ -93,6 +95,9 @@ public struct RegressionRunner {
         report.staleGoldens = StaleGoldens.find(in: suite, expected: StaleGoldens.expected(entries, renderers: renderers, in: suite),
                                                 laidOut: entries, excluding: artifactsDirectory)
         report.acceptCommand = acceptCommand
+        report.warnings = zip(entries, masks).flatMap { entry, masks in
+            masks.unmatched.map { "\(entry.name): mask selector '\($0)' matches no element" }
+        }
         if let artifactsDirectory {
             try ArtifactWriter.writeRunReports(report, to: artifactsDirectory)
             try CheckManifest.make(suite: suite, frames: frames).write(to: artifactsDirectory)
@@ -100,7 +105,8 @@ public struct RegressionRunner {
         return report
     }
 
-    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, frame: ScrollFrame, named name: String) throws -> FrameOutcome {
+    private func process(_ entry: Suite.Entry, renderer: SceneRenderer, masks: SceneMasks, frame: ScrollFrame,
+                         named name: String) throws -> FrameOutcome {
         let golden = suite.goldenPath(scene: entry.goldenName, offsetName: name, variant: entry.variant)
         let scale = entry.scene.scale
         func outcome(_ status: FrameStatus, _ comparison: PixelComparisonResult?, _ message: String) -> FrameOutcome {
@@ -110,14 +116,16 @@ public struct RegressionRunner {
         do {
             let canvas = try renderer.render(frame)
             let actual = canvas.rgbaImage
+            // Only frames that write a golden or fail need their layout.
+            func layout() -> FrameLayout { FrameLayout(renderer, frame: frame) }
             guard FileManager.default.fileExists(atPath: golden) else {
                 if recordMode.writesMissing {
-                    try writeGolden(canvas, to: golden)
+                    try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.recorded, nil, "recorded \(golden)")
                 }
                 var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
                 missing.artifacts = try artifactsDirectory.map {
-                    try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, diff: nil, to: $0)
+                    try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
                 return missing
             }
@@ -126,27 +134,46 @@ public struct RegressionRunner {
                 expected = try RGBAImage(contentsOfPNG: golden)
             } catch {
                 if recordMode.rewritesFailing {
-                    try writeGolden(canvas, to: golden)
+                    try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.rerecorded, nil, "re-recorded \(golden) (the old one was unreadable)")
                 }
                 var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with `snapshot record`")
                 broken.artifacts = try artifactsDirectory.map {
-                    try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, diff: nil, to: $0)
+                    try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
                 return broken
             }
-            let options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
+            var options = entry.tolerance.applying(overrides).comparisonOptions(scale: scale)
+            options.masks = masks.pixels(in: frame, renderer: renderer)
             let comparison = PixelComparison.compare(expected: expected, actual: actual, options: options)
+            // Goldens recorded before layouts were stored get theirs when goldens may be written.
+            func addMissingLayout() throws {
+                if recordMode.writesMissing && !FileManager.default.fileExists(atPath: FrameLayout.sidecarPath(forGolden: golden)) {
+                    try layout().write(forGolden: golden)
+                }
+            }
             // Record mode all rewrites any golden whose pixels differ, even within the tolerance.
-            if recordMode == .all && comparison.identical { return outcome(.unchanged, comparison, "unchanged \(golden)") }
-            if comparison.passed && recordMode != .all { return outcome(.passed, comparison, comparison.summary) }
+            if recordMode == .all && comparison.identical {
+                try addMissingLayout()
+                return outcome(.unchanged, comparison, "unchanged \(golden)")
+            }
+            if comparison.passed && recordMode != .all {
+                try addMissingLayout()
+                return outcome(.passed, comparison, comparison.summary)
+            }
             if recordMode.rewritesFailing {
-                try writeGolden(canvas, to: golden)
+                try writeGolden(canvas, layout: layout(), to: golden)
                 return outcome(.rerecorded, comparison, "re-recorded \(golden): \(comparison.summary)")
             }
-            var failed = outcome(.failed, comparison, Self.failureMessage(comparison, scale: scale))
+            let actualLayout = layout()
+            let changes = FrameLayout.load(forGolden: golden).map {
+                LayoutDiff.changes(expected: $0, actual: actualLayout).outside(masks.rects(in: frame, renderer: renderer))
+            }
+            var failed = outcome(.failed, comparison, changes.flatMap { LayoutDiff.message(comparison.summary, $0) }
+                                    ?? Self.failureMessage(comparison, scale: scale))
+            failed.elementChanges = changes
             failed.artifacts = try artifactsDirectory.map {
-                try ArtifactWriter.writeFrame(failed, expected: golden, actual: canvas,
+                try ArtifactWriter.writeFrame(failed, expected: golden, actual: canvas, layout: actualLayout,
                                               diff: DiffImage.render(expected: expected, result: comparison), to: $0)
             }
             return failed
@@ -158,9 +185,11 @@ public struct RegressionRunner {
         }
     }
 
-    private func writeGolden(_ canvas: Canvas, to path: String) throws {
+    /// The golden and, beside it, the frame's layout.
+    private func writeGolden(_ canvas: Canvas, layout: FrameLayout, to path: String) throws {
         try OutputFolder.create((path as NSString).deletingLastPathComponent)
         try canvas.writePNG(to: path)
+        try layout.write(forGolden: path)
     }
 
     static func failureMessage(_ comparison: PixelComparisonResult, scale: Double) -> String {
@@ -191,6 +220,8 @@ public struct RegressionReport: Sendable {
     /// Golden files no scene or offset stands for (`snapshot prune` removes them).
     public var staleGoldens: [StaleGoldens.Golden] = []
     public var acceptCommand: AcceptCommand?
+    /// Lines worth a warning (a mask selector that matches nothing), in suite order.
+    public var warnings: [String] = []
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
     /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).

@@ -51,6 +51,7 @@ public struct RunResult: Codable, Sendable {
         /// The same regions in points.
         public var regionsPt: [RegionInPoints]
         public var artifacts: FrameArtifacts?
+        public var elementChanges: ElementChanges?
 
         init(_ outcome: FrameOutcome) {
             scene = outcome.scene
@@ -69,6 +70,7 @@ public struct RunResult: Codable, Sendable {
             regions = outcome.comparison?.regions ?? []
             regionsPt = outcome.regionsInPoints
             artifacts = outcome.artifacts
+            elementChanges = outcome.elementChanges
         }
     }
 

@@ -263,14 +263,25 @@ extension Suite {
             if let window = try settings.wholeNumber("window", atLeast: 1) { tolerance.window = window }
         }
         if let masks = try fields.array("masks") {
-            tolerance.masks = try masks.enumerated().map { index, value in
+            tolerance.masks = []
+            tolerance.maskSelectors = []
+            for (index, value) in masks.enumerated() {
                 let mask = try JSONFields(value, path: "\(fields.path).masks[\(index)]")
-                try mask.allowOnly(["x", "y", "width", "height"])
+                if let selector = try mask.string("selector") {
+                    try mask.allowOnly(["selector"])
+                    do { try MaskSelector.validate(selector) } catch let error as RenderError {
+                        throw RenderError.input("\(mask.path).selector: \(error.description)")
+                    }
+                    tolerance.maskSelectors.append(selector)
+                    continue
+                }
+                try mask.allowOnly(["x", "y", "width", "height", "in", "selector"])
                 guard let x = try mask.number("x"), let y = try mask.number("y"),
                       let width = try mask.number("width"), let height = try mask.number("height"), width > 0, height > 0 else {
-                    throw RenderError.input("\(mask.path): needs x, y and a positive width and height (points)")
+                    throw RenderError.input("\(mask.path): needs a selector, or x, y and a positive width and height (points)")
                 }
-                return MaskRect(x: x, y: y, width: width, height: height)
+                let space: MaskSpace = try mask.choice("in") ?? .viewport
+                tolerance.masks.append(MaskRect(x: x, y: y, width: width, height: height, in: space))
             }
         }
     }

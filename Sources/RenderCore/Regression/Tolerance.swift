@@ -1,9 +1,11 @@
-/// A rectangle the comparison ignores, in points of the viewport (like `--mask x,y,w,h`).
+/// A rectangle the comparison ignores, in points of the viewport (like `--mask x,y,w,h`), or
+/// of the document (`"in": "document"`: y 0 is the mail's top), moving with the content.
 public struct MaskRect: Equatable, Hashable, Sendable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
+    public var space: MaskSpace
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+    public init(x: Double, y: Double, width: Double, height: Double, in space: MaskSpace = .viewport) {
+        self.x = x; self.y = y; self.width = width; self.height = height; self.space = space
     }
 
     /// The pixels the rectangle touches at `scale` (partly covered pixels are masked too).
@@ -12,6 +14,11 @@ public struct MaskRect: Equatable, Hashable, Sendable, Codable {
         let right = Int(((x + width) * scale).rounded(.up)), bottom = Int(((y + height) * scale).rounded(.up))
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
+}
+
+/// Where a mask rectangle's coordinates are taken.
+public enum MaskSpace: String, Codable, Sendable, CaseIterable {
+    case viewport, document
 }
 
 /// How strictly one scene's frames are compared, and masks in points. Renders are
@@ -31,12 +38,15 @@ public struct Tolerance: Equatable, Sendable {
     /// Side of the density window, in pixels.
     public var window: Int?
     public var masks: [MaskRect] = []
+    /// CSS selectors whose elements' boxes are masked at every offset (`SceneMasks`).
+    public var maskSelectors: [String] = []
 
     public init() {}
 
     /// No threshold, budget or window: any changed pixel outside the masks fails.
     public var isExact: Bool { threshold == nil && maxDiffPixels == nil && maxDiffRatio == nil && window == nil }
 
+    /// The options for one frame; masks that follow the content are the runner's to add.
     public func comparisonOptions(scale: Double) -> ComparisonOptions {
         var options = ComparisonOptions()
         // Threshold 0 with anti-aliasing counted: every pixel whose bytes differ is a difference.
@@ -45,7 +55,7 @@ public struct Tolerance: Equatable, Sendable {
         options.maxDiffPixels = maxDiffPixels
         options.maxDiffRatio = maxDiffRatio
         options.window = window
-        options.masks = masks.map { $0.pixels(scale: scale) }
+        options.masks = masks.filter { $0.space == .viewport }.map { $0.pixels(scale: scale) }
         return options
     }
 
@@ -58,6 +68,7 @@ public struct Tolerance: Equatable, Sendable {
         if let value = overrides.maxDiffRatio { result.maxDiffRatio = value }
         if let value = overrides.window { result.window = value }
         if let value = overrides.masks { result.masks += value }
+        if let value = overrides.maskSelectors { result.maskSelectors += value }
         return result
     }
 }
@@ -71,6 +82,7 @@ public struct ToleranceOverrides: Equatable, Sendable {
     public var maxDiffRatio: Double?
     public var window: Int?
     public var masks: [MaskRect]?
+    public var maskSelectors: [String]?
 
     public init() {}
 }

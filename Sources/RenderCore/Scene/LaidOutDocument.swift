@@ -28,6 +28,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     public struct ElementBox: Sendable, Equatable {
         public let path: String
         public let frame: Rect
+        /// Its background, border and own text (anonymous blocks' text counts as their parent's).
+        public internal(set) var paint: ElementPaint = .none
     }
 
     /// Runs the pipeline: parse → style → layout → paint.
@@ -104,7 +106,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         let paths = DOMPaths(dom)
         var boxes: [ElementBox] = []
         var widest = layoutWidth
-        Self.collect(root, paths: paths, into: &boxes, widest: &widest)
+        Self.collect(root, paths: paths, owner: nil, into: &boxes, widest: &widest)
         self.width = widest
         self.height = height
         self.canvasColor = Self.canvasColor(styled, dom, default: treatment.defaultCanvasColor)
@@ -130,32 +132,43 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// One layout at a time, process-wide.
     static let layoutLock = NSLock()
 
-    private static func collect(_ box: Box, paths: DOMPaths, into boxes: inout [ElementBox], widest: inout Double) {
+    /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
+    /// anonymous blocks.
+    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double) {
+        var owner = owner
+        let text = OwnText(box.inlineContent)
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
-            boxes.append(ElementBox(path: path, frame: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)))
+            boxes.append(ElementBox(path: path, frame: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height),
+                                    paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
+            owner = boxes.count - 1
+        } else if let owner, !text.block.isEmpty {
+            let paint = boxes[owner].paint
+            boxes[owner].paint = ElementPaint(background: paint.background, color: paint.color ?? box.style.color, border: paint.border,
+                                              text: ElementPaint.collapsed(paint.text + " " + text.block))
         }
         widest = max(widest, box.absoluteX + box.width)
-        for child in box.children { collect(child, paths: paths, into: &boxes, widest: &widest) }
-        var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect)] = [:]
+        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest) }
+        var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
         let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
         for line in box.lines {
-            for atomic in line.atomics { collect(atomic.box, paths: paths, into: &boxes, widest: &widest) }
+            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest) }
             for fragment in line.inlineFragments {
                 guard let node = fragment.box.node else { continue }
                 let frame = fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)
                 let key = ObjectIdentifier(fragment.box)
                 if let known = inlineFrames[key] {
-                    inlineFrames[key] = (node, known.frame.union(frame))
+                    inlineFrames[key] = (node, known.frame.union(frame), known.style)
                 } else {
-                    inlineFrames[key] = (node, frame)
+                    inlineFrames[key] = (node, frame, fragment.box.style)
                     inlineOrder.append(key)
                 }
             }
         }
         for key in inlineOrder {
             if let entry = inlineFrames[key], let path = paths.path(of: entry.node) {
-                boxes.append(ElementBox(path: path, frame: entry.frame))
+                boxes.append(ElementBox(path: path, frame: entry.frame,
+                                        paint: ElementPaint(style: entry.style, border: entry.style.usedBorder, text: text.inline[key] ?? "")))
             }
         }
     }

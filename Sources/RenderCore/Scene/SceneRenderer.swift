@@ -156,12 +156,18 @@ public struct SceneRenderer {
         guard let header else { return }
         canvas.save()
         canvas.clip(to: onScreen)
-        // A stretched header keeps its fragment at the bottom, next to the mail; a collapsing
-        // one keeps the top and clips the rest.
-        let stretched = scene.headerMode == .stretch && rect.height > scene.headerHeight
-        canvas.translate(rect.x, stretched ? rect.maxY - scene.headerHeight : rect.y)
+        let origin = headerFragmentOrigin(rect)
+        canvas.translate(origin.x, origin.y)
         Rasterizer.draw(header.displayList.entries, on: canvas)
         canvas.restore()
+    }
+
+    /// Where the header fragment's top-left is drawn for a header at `rect`: a stretched
+    /// header keeps its fragment at the bottom, next to the mail; a collapsing one keeps the
+    /// top and clips the rest.
+    func headerFragmentOrigin(_ rect: Rect) -> (x: Double, y: Double) {
+        let stretched = scene.headerMode == .stretch && rect.height > scene.headerHeight
+        return (rect.x, stretched ? rect.maxY - scene.headerHeight : rect.y)
     }
 
     /// One worker per core by default.
