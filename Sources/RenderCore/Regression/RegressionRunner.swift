@@ -87,6 +87,9 @@ public struct RegressionRunner {
             return found.isEmpty ? nil : (entry.name, found)
         }
         report.failOnInvisibleText = failOnInvisibleText
+        report.clampingWarnings = zip(entries, renderers).flatMap { entry, renderer in
+            renderer.frames.compactMap { frame in frame.clampingWarning.map { "\(entry.name): \($0)" } }
+        }
         if let artifactsDirectory { try ArtifactWriter.writeRunReports(report, to: artifactsDirectory) }
         return report
     }
@@ -177,6 +180,8 @@ public struct RegressionReport: Sendable {
     /// scenes when `failOnInvisibleText` is set.
     public var invisibleText: [(scene: String, runs: [InvisibleText])] = []
     public var failOnInvisibleText = false
+    /// `<scene>: offset 150 is past the bottom of the scroll range; clamped to …`, in suite order.
+    public var clampingWarnings: [String] = []
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
     /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).
