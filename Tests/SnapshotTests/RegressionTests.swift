@@ -210,23 +210,6 @@ import SnapshotTesting
         #expect(run.err == ["snapshot: " + message.replacingOccurrences(of: "snapshot.json", with: "snapshot.json")])
     }
 
-    @Test func snapshotTestingAPIRecordsThenCatchesAChange() throws {
-        let space = try Workspace()
-        var scene = Scene(html: space.invoice(month: "October"))
-        scene.viewportWidth = 320; scene.viewportHeight = 300; scene.scale = 1; scene.offsets = [0]
-        let goldens = space.root + "/api-goldens", artifacts = space.root + "/api-artifacts"
-        let first = try SnapshotTesting.assertFrames(of: scene, named: "invoice", goldens: goldens, artifacts: artifacts, environment: [:])
-        #expect(first.frames.map(\.status) == [.recorded])
-        #expect(try SnapshotTesting.assertFrames(of: scene, named: "invoice", goldens: goldens, artifacts: artifacts, environment: ["CI": "1"]).frames.map(\.status) == [.passed])
-        scene.html = space.invoice(month: "November")
-        #expect(throws: SnapshotFailure.self) {
-            try SnapshotTesting.assertFrames(of: scene, named: "invoice", goldens: goldens, artifacts: artifacts, environment: ["CI": "1"])
-        }
-        var tolerant = Tolerance()
-        tolerant.maxDiffPixels = 100_000
-        #expect(try SnapshotTesting.assertFrames(of: scene, named: "invoice", tolerance: tolerant, goldens: goldens, artifacts: artifacts, environment: ["CI": "1"]).frames.map(\.status) == [.passed])
-    }
-
     // MARK: Helpers
 
     /// The inline-block span's box in viewport points at offset 0 (below the 60 pt header).
