@@ -85,20 +85,23 @@ extension SnapshotCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("init takes at most one folder, got \(arguments.positionals.count)")
         }
-        let folder = arguments.positionals.first ?? "."
-        let targets = Self.starterFiles.map { (path: (folder as NSString).appendingPathComponent($0.path), contents: $0.contents) }
+        let folder = arguments.positionals.first
+        let targets = Self.starterFiles.map { file in
+            (path: folder.map { ($0 as NSString).appendingPathComponent(file.path) } ?? file.path, contents: file.contents)
+        }
         // Nothing is written unless every file is new: init never overwrites a user's work.
         let existing = targets.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
         guard existing.isEmpty else {
             throw UsageError("\(existing.joined(separator: " and ")) already exist\(existing.count == 1 ? "s" : ""); init overwrites nothing (move \(existing.count == 1 ? "it" : "them") away or give another folder)")
         }
         for target in targets {
-            try OutputFolder.create((target.path as NSString).deletingLastPathComponent)
+            let parent = (target.path as NSString).deletingLastPathComponent
+            if !parent.isEmpty { try OutputFolder.create(parent) }
             try AtomicFile.write(Data(target.contents.utf8), to: target.path)
             standardOutput("wrote \(target.path)")
         }
         let suite = targets[0].path
-        let suffix = folder == "." ? "" : " " + suite
+        let suffix = folder == nil ? "" : " " + suite
         standardOutput("next: `snapshot record\(suffix)` writes the goldens, `snapshot check\(suffix)` compares them (`snapshot help check` for options)")
         return 0
     }
