@@ -1,9 +1,17 @@
+import Foundation
+import RenderCore
+
 /// A small command-line parser: `--name value` options, `--flag` switches and positionals.
 /// Unknown options are errors, so a typo never silently changes a render.
 struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+
+    /// Parses against a command's declared options (`CommandOption`).
+    init(_ arguments: [String], declared: [CommandOption]) throws {
+        try self.init(arguments, options: declared.valueNames, switches: declared.switchNames)
+    }
 
     init(_ arguments: [String], options: Set<String>, switches: Set<String>) throws {
         var index = 0
@@ -35,7 +43,8 @@ struct Arguments {
                     index += 1
                 }
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                let suggestion = Suggestion.didYouMean(name, among: options.union(switches), prefix: "--")
+                throw UsageError("unknown option '--\(name)'\(suggestion)")
             }
         }
     }
@@ -66,5 +75,3 @@ func parseOffsets(_ text: String) throws -> [ScrollOffset] {
     try ScrollOffset.parseList(text, context: "--offsets")
 }
 
-import Foundation
-import RenderCore

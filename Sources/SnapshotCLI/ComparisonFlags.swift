@@ -2,10 +2,21 @@ import RenderCore
 
 /// The comparison flags `check`, `record` and `diff` share.
 enum ComparisonFlags {
-    static let options: Set<String> = ["threshold", "max-diff-pixels", "max-diff-ratio", "window", "mask"]
-    static let switches: Set<String> = ["include-aa"]
+    static let declared: [CommandOption] = [
+        .value("threshold", "0.1", "per-pixel colour tolerance, 0 to 1 (0.1: pixelmatch's default)"),
+        .switch("include-aa", "count anti-aliased pixels as differences"),
+        .value("max-diff-pixels", "N", "differing pixels allowed before a frame fails (default 0)"),
+        .value("max-diff-ratio", "R", "share of differing pixels allowed, 0 to 1 (with --max-diff-pixels the smaller holds)"),
+        .value("window", "N", "hold the budget against the most differing pixels in any NxN window"),
+        .value("mask", "x,y,w,h", "ignore a rectangle (points, viewport coordinates); repeat or separate with ;"),
+    ]
+    static let options = declared.valueNames
+    static let switches = declared.switchNames
     /// Flags that need the frame's layout: `check` and `record` take them, `diff` (two PNGs) cannot.
-    static let layoutOptions: Set<String> = ["mask-selector"]
+    static let layoutDeclared: [CommandOption] = [
+        .value("mask-selector", "SEL", "ignore the boxes of the elements a CSS selector matches, wherever they scroll (repeatable)"),
+    ]
+    static let layoutOptions = layoutDeclared.valueNames
 
     /// Only the flags given on the command line; the rest stay nil so suite settings apply.
     static func overrides(_ arguments: Arguments) throws -> ToleranceOverrides {

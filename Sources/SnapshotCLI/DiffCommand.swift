@@ -3,8 +3,13 @@ import RenderCore
 
 /// `snapshot diff A.png B.png [--out DIFF.png] [--json]`: the check's comparison on any two PNGs.
 extension SnapshotCommand {
-    static let diffOptions: Set<String> = ComparisonFlags.options.union(["out", "scale"])
-    static let diffSwitches: Set<String> = ComparisonFlags.switches.union(["json"])
+    static let diffDeclared: [CommandOption] = [
+        .value("out", "DIFF.png", "write the diff image there"),
+        .value("scale", "S", "pixels per point, for --mask in points (default 1: masks in pixels)"),
+        .switch("json", "print the counts, regions and verdict as JSON"),
+    ] + ComparisonFlags.declared
+    static let diffOptions = diffDeclared.valueNames
+    static let diffSwitches = diffDeclared.switchNames
 
     func diff(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positionals.count == 2 else {

@@ -4,7 +4,29 @@ import RenderCore
 /// `snapshot check`, `snapshot record` and `snapshot accept`: argument handling and output;
 /// the work is RenderCore's `RegressionRunner` and `ArtifactWriter`.
 extension SnapshotCommand {
-    static let regressionOptions: Set<String> = Set(["record", "artifacts", "junit", "shard", "golden", "scene"]).union(ComparisonFlags.layoutOptions)
+    /// `check` and `record`'s own options (besides the comparison flags and, for one mail, the
+    /// render options).
+    static let regressionDeclared: [CommandOption] = [
+        .value("record", "all|missing|failed|never", "when goldens are written (check: missing, never under CI; record: all)"),
+        .value("golden", "DIR", "the goldens' folder when checking one mail (default golden)"),
+        .value("artifacts", "DIR", "where failing frames, result.json and report.html go (default \(defaultArtifacts))"),
+        .value("junit", "FILE", "also write a JUnit XML report"),
+        .value("shard", "i/n", "check only the i-th of n shards of the scenes (sorted by name, dealt round-robin)"),
+        .value("scene", "NAME", "only this scene (repeatable or comma-separated)"),
+        .switch("fail-on-invisible-text", "fail a scene whose mail has text that cannot be read"),
+    ]
+    static let regressionOptions = regressionDeclared.valueNames.union(ComparisonFlags.layoutOptions)
+    /// `accept`'s options.
+    static let acceptDeclared: [CommandOption] = [
+        .value("artifacts", "DIR", "the check's artifacts (default \(defaultArtifacts))"),
+        .value("scene", "NAME", "accept only this scene's frames (repeatable or comma-separated)"),
+        .value("offset", "O", "with --scene: accept only the frame at this offset (a number or end, as its golden is named)"),
+    ]
+    /// `prune`'s own options (besides, for one mail, the render options).
+    static let pruneDeclared: [CommandOption] = [
+        .value("golden", "DIR", "the goldens' folder when pruning for one mail (default golden)"),
+        .switch("yes", "remove the stale goldens (without it, only list them)"),
+    ]
     static let defaultSuite = "snapshot.json"
     static let defaultArtifacts = ".snapshot-artifacts"
     /// Suites with more frames than this print a progress line per frame on stderr.
@@ -38,15 +60,15 @@ extension SnapshotCommand {
         let accept = AcceptCommand(suite: arguments.positionals.first.flatMap { $0 == Self.defaultSuite ? nil : $0 },
                                    artifacts: arguments.value("artifacts").flatMap { $0 == Self.defaultArtifacts ? nil : $0 })
         runner.acceptCommand = accept
-        let frameCount = runner.suite.entries.reduce(0) { $0 + $1.scene.offsets.count }
-        if frameCount > Self.progressThreshold {
-            runner.progress = { done, total, frame in
-                standardError("snapshot: [\(done)/\(total)] \(frame.label) \(frame.status.rawValue)")
-            }
+        // `total` counts the frames the offsets expand to (ranges, `end`), known after layout.
+        runner.progress = { done, total, frame in
+            guard total > Self.progressThreshold else { return }
+            standardError("snapshot: [\(done)/\(total)] \(frame.label) \(frame.status.rawValue)")
         }
         let report = try runner.run()
         // A changed environment explains the failures below it: it comes first.
         if let environment = report.environmentMessage { standardOutput(environment) }
+        for warning in report.clampingWarnings { standardError("snapshot: warning: \(warning)") }
         for frame in report.frames {
             switch frame.status {
             case .passed:

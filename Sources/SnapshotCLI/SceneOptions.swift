@@ -4,12 +4,25 @@ import RenderCore
 /// The render options of issue 7 (header modes, bounce, indicator style, strategies,
 /// viewport rules, engine, devices and insets, appearance): parsed here, meant in RenderCore.
 enum SceneOptions {
-    static let options: Set<String> = [
-        "header-mode", "header-min", "overscroll-color", "indicator-style", "strategy", "viewport-rules", "engine",
-        "device", "safe-area-top", "safe-area-bottom", "inset-adjustment", "toolbar-height", "appearance",
-        "client",
+    static let declared: [CommandOption] = [
+        .value("header-mode", "scroll|pinned|collapse|stretch", "how the header moves: scrolls away (default), stays, collapses to --header-min, stretches on pull-down"),
+        .value("header-min", "PT", "a collapsing header's smallest height (default 44, or the header's height if smaller)"),
+        .switch("bounce", "rubber-band offsets past either edge instead of clamping them"),
+        .value("overscroll-color", "COLOR", "the area a bounce uncovers (default #BFBDC2; #1C1C1E in dark mode)"),
+        .value("indicator-style", "default|black|white", "the scroll indicator's colour (default: black in light mode, white in dark)"),
+        .value("strategy", "inset|reframe", "how the header gets into the web view: contentInset (default) or moved web content"),
+        .value("viewport-rules", "none|webkit", "webkit: apply <meta name=viewport> and shrink-to-fit as iOS WebKit does"),
+        .value("engine", "uiwebview|wkwebview", "wkwebview: contentSize is at least the view's height"),
+        .value("device", "NAME", "viewport, scale and safe area of a device (snapshot --list-devices)"),
+        .value("safe-area-top", "PT", "the status bar's height"),
+        .value("safe-area-bottom", "PT", "the home indicator's height"),
+        .value("inset-adjustment", "automatic|never|always", "contentInsetAdjustmentBehavior: whether the safe area adds to the insets"),
+        .value("toolbar-height", "PT", "a bottom toolbar (contentInset.bottom)"),
+        .value("appearance", "light|dark|both", "prefers-color-scheme; both renders every offset twice"),
+        .value("client", "webview|apple-mail", "whose dark-mode rules apply: an app's web view (default) or Apple Mail"),
     ]
-    static let switches: Set<String> = ["bounce"]
+    static let options = declared.valueNames
+    static let switches = declared.switchNames
 
     /// `--device NAME`: viewport, scale and safe area of a preset.
     static func applyDevice(_ arguments: Arguments, to scene: inout Scene) throws {

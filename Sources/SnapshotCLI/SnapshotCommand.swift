@@ -55,45 +55,45 @@ public struct SnapshotCommand {
         return (seconds, rest)
     }
 
-    static let usage = """
-    usage: snapshot render [MAIL.html | MESSAGE.eml] [--offsets 0,50,150 | 0:600:50,end] [--out DIR] [--width 390] [--height 844]
-                           [--scale 3] [--header-height 100] [--header-color '#ff0000']
-                           [--header-html FRAGMENT] [--header-mode scroll|pinned|collapse|stretch] [--header-min 44]
-                           [--strategy inset|reframe] [--bounce] [--overscroll-color '#BFBDC2']
-                           [--indicator seed|follow|none] [--indicator-style default|black|white]
-                           [--viewport-rules none|webkit] [--engine uiwebview|wkwebview]
-                           [--device NAME] [--safe-area-top PT] [--safe-area-bottom PT]
-                           [--inset-adjustment automatic|never|always] [--toolbar-height PT]
-                           [--appearance light|dark|both] [--client webview|apple-mail] [--filmstrip FILE.png] [--apng FILE.png] [--frame-delay 200]
-                           [--png fast|small] [--jobs N]
-                           [--timezone UTC|+02:00|Europe/Berlin]   (dates in a message's header)
-           snapshot --list-devices
-           snapshot render MAIL.html --full-page [--scale S] [--width W] [--out DIR]
-           snapshot layout [MAIL.html] --json [same options as render]
-           snapshot check [SUITE.json | MAIL.html --golden DIR [render options]]
-                          [--record all|missing|failed|never] [--threshold 0.1] [--include-aa]
-                          [--max-diff-pixels N] [--max-diff-ratio R] [--window N] [--mask x,y,w,h] [--mask-selector SEL]
-                          [--artifacts DIR] [--junit FILE] [--shard i/n] [--scene NAME] [--fail-on-invisible-text]
-           snapshot record [same as check; --record defaults to all]
-           snapshot accept [SUITE.json | MAIL] [--artifacts DIR] [--scene NAME [--offset O]]
-           snapshot prune [SUITE.json | MAIL --golden DIR [render options]] [--yes]   (stale goldens)
-           snapshot diff A.png B.png [--out DIFF.png] [--json] [comparison options]
-           snapshot sample-mail    (prints the built-in mail's HTML)
-    Every command takes --timeout SECONDS (the whole run; then exit 2, unfinished files removed).
-    render, layout, check and record take --allow-dir DIR: local files are read there too, not
-    only in the mail's (or suite's) folder.
-    With no MAIL the built-in sample mail is used. A .eml message shows its own header (From, To,
-    Cc, Subject, Date, attachments; its height follows the content) above its HTML or text body.
-    """
-
-    static let renderOptions: Set<String> = Set([
-        "offsets", "out", "width", "height", "scale", "header-height", "header-color", "header-html", "indicator",
-        "timezone", "allow-dir",
-    ]).union(SceneOptions.options).union(GivenHeaderFields.names)
+    /// The options of every command that renders a mail (render, layout; check and record of
+    /// one mail).
+    static let renderDeclared: [CommandOption] = [
+        .value("offsets", "LIST", "scroll offsets in points: 0,50,150 (the default), ranges from:to:step, end"),
+        .value("out", "DIR", "where frames go (default snapshots); render only"),
+        .value("width", "PT", "viewport width (default 390)"),
+        .value("height", "PT", "viewport height (default 844)"),
+        .value("scale", "S", "pixels per point (default 3)"),
+        .value("header-height", "PT", "the header's height (default 100; a message's header fits its content)"),
+        .value("header-color", "COLOR", "the header's background (default #ff0000; #1C1C1E in dark mode)"),
+        .value("header-html", "FRAGMENT", "HTML drawn inside the header box"),
+        .value("indicator", "seed|follow|none", "the scroll indicator's track: H below the top (seed), below the visible header, or none"),
+        .value("timezone", "ZONE", "dates in a message's header: UTC (default), an offset such as +02:00, or Europe/Berlin"),
+        .value("allow-dir", "DIR", "let the mail read local files in this folder too (repeatable)"),
+    ] + SceneOptions.declared + GivenHeaderFields.names.map { name in
+        .value(name, name == "date" ? "DATE" : name == "subject" ? "TEXT" : "ADDRESSES",
+               "the \(name.capitalized) field of an HTML mail's header (the template a .eml message gets)")
+    }
+    static let renderOptions = renderDeclared.valueNames
     /// Options that only `render` takes: film outputs.
-    static let filmOptions: Set<String> = ["filmstrip", "apng", "frame-delay"]
+    static let filmDeclared: [CommandOption] = [
+        .value("filmstrip", "FILE.png", "every frame side by side under its offset; frames are written only with --out"),
+        .value("apng", "FILE.png", "an animated PNG of the scroll; frames are written only with --out"),
+        .value("frame-delay", "MS", "each APNG frame's time (default 200)"),
+    ]
+    static let filmOptions = filmDeclared.valueNames
     /// How `render` writes frames; they do not change a frame's pixels.
-    static let frameWriterOptions: Set<String> = ["png", "jobs"]
+    static let frameWriterDeclared: [CommandOption] = [
+        .value("png", "fast|small", "PNG compression: fast (default) or about 30 % smaller for 13 times the time"),
+        .value("jobs", "N", "frames rendered on N threads (default: one per core); the same bytes whatever N"),
+    ]
+    static let frameWriterOptions = frameWriterDeclared.valueNames
+    static let renderOnlyDeclared: [CommandOption] = [
+        .switch("full-page", "write the whole mail as one page.png instead of frames"),
+        .switch("list-devices", "list the --device names with their sizes, scales and safe areas"),
+    ]
+    static let layoutDeclared: [CommandOption] = [.switch("json", "print the scroll geometry, boxes and text as JSON (required)")]
+    /// Taken by every command (`main` reads it before the command runs).
+    static let timeoutOption = CommandOption.value("timeout", "SECONDS", "end the whole run after this long: exit 2, unfinished files removed")
 
     public func run(_ given: [String]) -> Int32 {
         // `--timeout` is the process's (`main`); here it is only checked and set aside.
@@ -105,41 +105,45 @@ public struct SnapshotCommand {
             return 2
         }
         guard let command = arguments.first else {
-            standardError(Self.usage)
+            standardError(Self.overview)
             return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        // `COMMAND --help` (or -h) anywhere: the command's help, whatever else is given.
+        if Self.command(named: command) != nil, rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return help([command])
         }
         do {
             switch command {
             case "render":
-                let arguments = try Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(Self.filmOptions).union(Self.frameWriterOptions),
-                                              switches: SceneOptions.switches.union(["full-page", "list-devices"]))
+                let arguments = try Arguments(rest, declared: Self.declaredOptions(of: command))
                 if arguments.has("list-devices") { return listDevices() }
                 return try render(arguments)
             case "layout":
-                return try layout(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions, switches: SceneOptions.switches.union(["json"])))
+                return try layout(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "--list-devices", "list-devices":
                 return listDevices()
             case "check", "record":
-                let options = Self.renderOptions.union(ComparisonFlags.options).union(Self.regressionOptions)
-                return try regression(command, Arguments(Array(arguments.dropFirst()), options: options,
-                                                         switches: ComparisonFlags.switches.union(SceneOptions.switches)
-                                                            .union(["fail-on-invisible-text"])))
+                return try regression(command, Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "accept":
-                return try accept(Arguments(Array(arguments.dropFirst()), options: ["artifacts", "scene", "offset"], switches: []))
+                return try accept(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "prune":
-                return try prune(Arguments(Array(arguments.dropFirst()), options: Self.renderOptions.union(["golden"]),
-                                           switches: SceneOptions.switches.union(["yes"])))
+                return try prune(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "diff":
-                return try diff(Arguments(Array(arguments.dropFirst()), options: Self.diffOptions, switches: Self.diffSwitches))
+                return try diff(Arguments(rest, declared: Self.declaredOptions(of: command)))
+            case "init":
+                return try initSuite(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "sample-mail":
                 // The built-in mail as HTML, to open in a browser beside our frames.
                 standardOutput(SampleMail.html)
                 return 0
             case "help", "--help", "-h":
-                standardOutput(Self.usage)
-                return 0
+                return help(rest)
+            case "version", "--version", "-V":
+                return version()
             default:
-                throw UsageError("unknown command '\(command)' (expected render, layout, check, record, accept, prune, diff or sample-mail)")
+                throw UsageError("unknown command '\(command)'\(Suggestion.didYouMean(command, among: Self.commands.map(\.name)))"
+                                 + "; run `snapshot help` for the list")
             }
         } catch let error as UsageError {
             standardError("snapshot: \(error.description)")
@@ -197,7 +201,7 @@ public struct SnapshotCommand {
             let (canvas, wasCut) = try renderer.document.renderFullPage(
                 viewportWidth: scene.viewportWidth, viewportHeight: scene.viewportHeight, scale: scene.scale)
             if wasCut {
-                standardError("snapshot: warning: the page is \(format(renderer.document.height)) pt tall; cut at \(format(LaidOutDocument.maximumPageHeight(scale: scene.scale))) pt (32767 pixels at scale \(format(scene.scale)))")
+                standardError("snapshot: warning: the page is \(displayNumber(renderer.document.height)) pt tall; cut at \(displayNumber(LaidOutDocument.maximumPageHeight(scale: scene.scale))) pt (32767 pixels at scale \(displayNumber(scene.scale)))")
             }
             let path = (directory as NSString).appendingPathComponent("page.png")
             try canvas.writePNG(to: path, compression: compression)
@@ -242,13 +246,7 @@ public struct SnapshotCommand {
     }
 
     private func reportClamping(_ frames: [ScrollFrame]) {
-        for frame in frames where frame.clamped != .none {
-            standardError("snapshot: offset \(format(frame.userOffset)) is past the \(frame.clamped.rawValue) of the scroll range; clamped to contentOffset \(format(frame.contentOffset))")
-        }
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        for warning in frames.compactMap(\.clampingWarning) { standardError("snapshot: \(warning)") }
     }
 
     private func makeRenderer(_ arguments: Arguments) throws -> SceneRenderer {

@@ -63,7 +63,7 @@ func temporaryDirectory(_ name: String) -> String {
         (["render", "--width", "abc"], "snapshot: option '--width' needs a number, got 'abc'"),
         (["render", "--header-color", "nocolour"], "snapshot: --header-color 'nocolour' is not a CSS colour"),
         (["render", "--offsets"], "snapshot: option '--offsets' needs a value"),
-        (["frobnicate"], "snapshot: unknown command 'frobnicate' (expected render, layout, check, record, accept, prune, diff or sample-mail)"),
+        (["frobnicate"], "snapshot: unknown command 'frobnicate'; run `snapshot help` for the list"),
         (["layout"], "snapshot: layout prints JSON only: add --json"),
         (["render", "--png", "tiny"], "snapshot: --png 'tiny' is not one of fast, small"),
         (["render", "--jobs", "0"], "snapshot: --jobs must be a whole number from 1 to 256, got '0'"),

@@ -123,12 +123,21 @@ import SnapshotTesting
         tolerance.threshold = 0
         tolerance.maskSelectors = [".time"]
         let goldens = root + "/goldens", artifacts = root + "/artifacts"
-        _ = try? assertFrames(of: scene("10:42"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .missing, artifacts: artifacts)
+        // Recording fails the test by design (an issue under Swift Testing): expected here.
+        withKnownIssue {
+            _ = try assertFrames(of: scene("10:42"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .missing, artifacts: artifacts)
+        }
         let report = try assertFrames(of: scene("11:59"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .never, artifacts: artifacts)
         #expect(report.frames.map(\.status) == [.passed, .passed])
         tolerance.maskSelectors = []
-        #expect(throws: SnapshotFailure.self) {
-            try assertFrames(of: scene("11:59"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .never, artifacts: artifacts)
+        var failures: [String] = []
+        try withKnownIssue {
+            _ = try assertFrames(of: scene("11:59"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .never, artifacts: artifacts)
+        } matching: { issue in
+            failures.append(issue.comments.map(\.rawValue).joined())
+            return true
         }
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("/body[0]/p[0] text \"10:42\" → \"11:59\"") == true)
     }
 }

@@ -12,9 +12,11 @@ struct JSONFields {
         self.path = path
     }
 
+    /// Keys starting with `//` are comments (JSON has none), allowed in every object.
     func allowOnly(_ keys: Set<String>) throws {
-        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw RenderError.input("\(path): unknown key '\(unknown)' (expected \(keys.sorted().joined(separator: ", ")))")
+        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) && !$0.hasPrefix("//") }) {
+            let suggestion = Suggestion.didYouMean(unknown, among: keys)
+            throw RenderError.input("\(path): unknown key '\(unknown)'\(suggestion.isEmpty ? " (expected \(keys.sorted().joined(separator: ", ")))" : suggestion)")
         }
     }
 

@@ -95,6 +95,9 @@ public struct RegressionRunner {
         report.staleGoldens = StaleGoldens.find(in: suite, expected: StaleGoldens.expected(entries, renderers: renderers, in: suite),
                                                 laidOut: entries, excluding: artifactsDirectory)
         report.acceptCommand = acceptCommand
+        report.clampingWarnings = zip(entries, renderers).flatMap { entry, renderer in
+            renderer.frames.compactMap { frame in frame.clampingWarning.map { "\(entry.name): \($0)" } }
+        }
         report.warnings = zip(entries, masks).flatMap { entry, masks in
             masks.unmatched.map { "\(entry.name): mask selector '\($0)' matches no element" }
         }
@@ -222,6 +225,8 @@ public struct RegressionReport: Sendable {
     public var acceptCommand: AcceptCommand?
     /// Lines worth a warning (a mask selector that matches nothing), in suite order.
     public var warnings: [String] = []
+    /// `<scene>: offset 150 is past the bottom of the scroll range; clamped to …`, in suite order.
+    public var clampingWarnings: [String] = []
 
     public var failures: [FrameOutcome] { frames.filter { $0.status.isFailure } }
     /// Scenes failed for unreadable text (none unless `failOnInvisibleText`).
