@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RenderCore
+@testable import RenderCore
 
 /// The files a suite may name, beside it in the scratch folder: an HTML mail and a message.
 private let suiteFolder: String = {
@@ -37,8 +37,9 @@ public func fuzzSuite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(path.hasPrefix(suiteFolder))
     guard let suite = try? Suite.load(path: path) else { return 0 }
     for entry in suite.entries {
-        for case .at(let offset) in entry.scene.offsets {
-            precondition(suite.goldenPath(scene: entry.name, offset: offset).hasPrefix(suite.goldenDirectory))
+        // Golden names as a check gives them (`end.png` for `end`), inside the golden folder.
+        for name in FrameNames.names(entry.scene.offsets, end: 1234.5) {
+            precondition(suite.goldenPath(scene: entry.goldenName, offsetName: name, variant: entry.variant).hasPrefix(suite.goldenDirectory))
         }
     }
     return 0
