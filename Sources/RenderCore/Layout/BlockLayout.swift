@@ -73,8 +73,11 @@ struct LayoutEngine {
 
     /// `flow` is where the box's content box sits in the enclosing block formatting context,
     /// for boxes that do not start their own.
-    func layoutBlock(_ box: Box, containingWidth: Double, flow: FlowPosition? = nil) {
+    /// `containingDirection` is the direction of the block the box sits in, for in-flow
+    /// block-level boxes (it decides which margin gives way).
+    func layoutBlock(_ box: Box, containingWidth: Double, containingDirection: TextDirection = .ltr, flow: FlowPosition? = nil) {
         resolveEdges(box, containingWidth: containingWidth)
+        defer { if containingDirection.isRightToLeft { endMarginGivesWay(box, containingWidth: containingWidth) } }
         switch box.kind {
         case .table:
             TableLayout(engine: self).layout(box, containingWidth: containingWidth)
@@ -91,6 +94,7 @@ struct LayoutEngine {
             let free = containingWidth - specified - box.margin.left - box.margin.right
             if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
             else if autoLeft { box.margin.left = max(0, free + 0) }
+
         } else if box.kind == .inlineBlock || box.isFloat {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
@@ -101,6 +105,13 @@ struct LayoutEngine {
                                    containingWidth: containingWidth, isBorderBox: false)
         }
         layoutContents(box, flow: box.establishesBFC ? nil : flow)
+    }
+
+    /// Over-constrained margins (CSS 2.1 § 10.3.3) in a right-to-left containing block: the
+    /// left margin, not the right, takes what the width leaves, so the box sits on the right.
+    private func endMarginGivesWay(_ box: Box, containingWidth: Double) {
+        guard !box.isFloat, box.kind != .inlineBlock, !box.style.margin.left.isAuto, !box.style.margin.right.isAuto else { return }
+        box.margin.left = containingWidth - box.width - box.margin.right
     }
 
     /// Lays out the content box of a box whose width is set, then settles its height.
@@ -193,7 +204,7 @@ struct LayoutEngine {
             let childFlow = FlowPosition(floats: flow.floats,
                                          x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
                                          y: flow.y + estimatedTop + child.border.top + child.padding.top)
-            layoutBlock(child, containingWidth: containingWidthForChild, flow: childFlow)
+            layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
             alignLegacy(child, in: box.style.blockAlign, containingWidth: containingWidthForChild)
             child.margin.left += offsetX
             if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
@@ -314,7 +325,7 @@ struct LayoutEngine {
 
     private func layoutMarker(_ box: Box, _ marker: String) {
         var style = box.style
-        style.textAlign = .left
+        style.textAlign = .start
         style.textIndent = .px(0)
         var content = InlineContent()
         // Ordinal markers are drawn as text "1. "; symbol markers (discs) sit 7 px before
@@ -327,7 +338,9 @@ struct LayoutEngine {
         let firstBaseline = box.lines.first.map { $0.y + $0.baseline }
             ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
             ?? line.baseline
-        let dx = -result.width - (isSymbol ? 7 : 0)
+        // Outside the content box on its start side: the left, or the right in RTL.
+        let gap = isSymbol ? 7.0 : 0
+        let dx = style.direction.isRightToLeft ? box.contentWidth + gap : -result.width - gap
         let dy = firstBaseline - line.baseline
         line.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
         line.decorations = []

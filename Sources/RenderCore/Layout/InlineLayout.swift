@@ -12,6 +12,8 @@ struct InlineContent {
         case inlineStart(InlineBox)
         case inlineEnd(InlineBox)
 
+        static let spacingCarrier = "\u{00A0}"
+
         var isStart: Bool { if case .inlineStart = self { return true }; return false }
         var isMarker: Bool {
             switch self { case .inlineStart, .inlineEnd: return true; default: return false }
@@ -23,9 +25,10 @@ struct InlineContent {
             case .text(let string, _): return string
             case .atomic: return "\u{FFFC}"
             case .lineBreak: return "\u{2028}"
-            // A no-break space (never a break opportunity of its own) carries the spacing.
-            case .inlineStart(let box): return box.startSpacing > 0 ? "\u{00A0}" : ""
-            case .inlineEnd(let box): return box.endSpacing > 0 ? "\u{00A0}" : ""
+            // A no-break space (never a break opportunity of its own) carries the spacing,
+            // inside the element's bidi embedding or isolate so it sits on its start side.
+            case .inlineStart(let box): return Bidi.opening(box.style) + (box.startSpacing > 0 ? Self.spacingCarrier : "")
+            case .inlineEnd(let box): return (box.endSpacing > 0 ? Self.spacingCarrier : "") + Bidi.closing(box.style)
             }
         }
     }
@@ -93,8 +96,12 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         let lines = buildLines(layout, segments)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
+        // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
+        let firstLineEnd = container.direction.isRightToLeft && width != nil
+            ? (width ?? 0) - Double(firstLine.x) / scale
+            : Double(firstLine.x + firstLine.width) / scale
         return Result(lines: lines, width: Double(logical.x + logical.width) / scale,
-                      firstLineEnd: Double(firstLine.x + firstLine.width) / scale, lineStarts: lineStarts)
+                      firstLineEnd: firstLineEnd, lineStarts: lineStarts)
     }
 
     /// `layout(…).width` alone, without building line boxes: intrinsic sizing only needs the
@@ -111,7 +118,8 @@ struct InlineLayout {
     private func pangoLayout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (OpaquePointer, [Segment]) {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
         let (text, segments) = buildText(content)
-        let layout = pango_layout_new(fonts.context)!
+        let layout = pango_layout_new(fonts.context(for: container.direction))!
+        Bidi.setBaseDirection(of: layout, container)
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
         let attributes = buildAttributes(segments, noBreakAfter: slashesBrowsersDoNotBreakAfter(in: text))
         pango_layout_set_attributes(layout, attributes)
@@ -127,12 +135,7 @@ struct InlineLayout {
         } else {
             pango_layout_set_width(layout, -1)
         }
-        switch container.textAlign {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .justify: pango_layout_set_justify(layout, 1)
-        }
+        Bidi.setAlignment(of: layout, container)
         if let indentWidth = width ?? 0 as Double?, let indent = container.textIndent.resolve(indentWidth), indent != 0 {
             pango_layout_set_indent(layout, Int32(clamping: Int(indent * Double(PANGO_SCALE))))
         }
@@ -206,10 +209,14 @@ struct InlineLayout {
                 insert(pango_attr_shape_new(&rect, &rect), segment)
             case .inlineStart(let box), .inlineEnd(let box):
                 guard segment.end > segment.start else { continue }
-                let width = segment.item.isStart ? box.startSpacing : box.endSpacing
-                var rect = PangoRectangle(x: 0, y: 0, width: Int32(clamping: Int(width * Double(PANGO_SCALE))), height: 0)
                 insert(pango_attr_font_desc_new(FontDescription(style: box.style).pointer), segment)
-                insert(pango_attr_shape_new(&rect, &rect), segment)
+                let width = segment.item.isStart ? box.startSpacing : box.endSpacing
+                guard width > 0 else { continue }
+                // Only the no-break space takes the spacing's shape, not the bidi controls.
+                let carrier = InlineContent.Item.spacingCarrier.utf8.count
+                let start = segment.item.isStart ? segment.end - carrier : segment.start
+                var rect = PangoRectangle(x: 0, y: 0, width: Int32(clamping: Int(width * Double(PANGO_SCALE))), height: 0)
+                insert(pango_attr_shape_new(&rect, &rect), Segment(start: start, end: start + carrier, item: segment.item, enclosing: []))
             }
         }
         insertSlashes(before: Int.max)

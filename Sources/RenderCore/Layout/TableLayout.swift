@@ -358,6 +358,8 @@ struct TableLayout {
             let row = grid.rows[placement.row]
             let groupX = columnX[0]
             cell.x = columnX[placement.column] - groupX
+            // Columns run from the right in a right-to-left table (CSS 2.1 § 17.5).
+            if table.style.direction.isRightToLeft { cell.x = (columnX[columns.count] - space - groupX) - cell.x - cell.width }
             cell.y = 0
             alignCellContent(cell, rowHeight: height)
             _ = row

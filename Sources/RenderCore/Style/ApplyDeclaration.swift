@@ -106,8 +106,10 @@ extension ComputedStyle {
             if let lh = PropertyValues.lineHeight(value, fontSize: fontSize, rootFontSize: rootFontSize) { lineHeight = lh }
         case "text-align":
             switch keyword {
-            case "left", "start": textAlign = .left; blockAlign = nil
-            case "right", "end": textAlign = .right; blockAlign = nil
+            case "left": textAlign = .left; blockAlign = nil
+            case "right": textAlign = .right; blockAlign = nil
+            case "start": textAlign = .start; blockAlign = nil
+            case "end": textAlign = .end; blockAlign = nil
             case "center": textAlign = .center; blockAlign = nil
             case "justify": textAlign = .justify; blockAlign = nil
             // The legacy `align` values also move block children (HTML § 15.3.3).
@@ -184,8 +186,31 @@ extension ComputedStyle {
         case "border-collapse":
             if keyword == "collapse" { borderSpacing = 0 }
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
-        default: break
+        case "direction": if let direction = TextDirection(rawValue: keyword) { self.direction = direction }
+        case "unicode-bidi":
+            let unprefixed = keyword.hasPrefix("-webkit-") ? String(keyword.dropFirst(8)) : keyword
+            if let bidi = UnicodeBidi(rawValue: unprefixed) { unicodeBidi = bidi }
+        case "margin-inline", "padding-inline":
+            let parts = PropertyValues.components(value)
+            guard parts.count == 1 || parts.count == 2 else { break }
+            apply(Declaration(name: name + "-start", value: parts[0], important: false), parent: parent, rootFontSize: rootFontSize)
+            apply(Declaration(name: name + "-end", value: parts.last!, important: false), parent: parent, rootFontSize: rootFontSize)
+        default:
+            applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize)
         }
+    }
+
+    /// `margin-inline-start`, `padding-inline-end` (and WebKit's `-webkit-margin-start`
+    /// spellings) as the physical side this element's direction makes them.
+    private mutating func applyLogicalSide(_ name: String, _ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
+        let standard = name.hasPrefix("-webkit-") && (name.hasSuffix("-start") || name.hasSuffix("-end"))
+            ? String(name.dropFirst(8)).replacingOccurrences(of: "-start", with: "-inline-start")
+                .replacingOccurrences(of: "-end", with: "-inline-end")
+            : name
+        guard standard.hasPrefix("margin-") || standard.hasPrefix("padding-"), let side = physicalSide(standard),
+              let property = standard.split(separator: "-").first else { return }
+        apply(Declaration(name: "\(property)-\(side)", value: declaration.value, important: declaration.important),
+              parent: parent, rootFontSize: rootFontSize)
     }
 
     private mutating func applyBackgroundDetails(_ layer: String, fontSize: Double, rootFontSize: Double) {
@@ -293,6 +318,8 @@ extension ComputedStyle {
         case "font-style": italic = source.italic
         case "line-height": lineHeight = source.lineHeight
         case "text-align": textAlign = source.textAlign; blockAlign = source.blockAlign
+        case "direction": direction = source.direction
+        case "unicode-bidi": unicodeBidi = keyword == "inherit" ? parent.unicodeBidi : .normal
         case "white-space": whiteSpace = source.whiteSpace
         case "background-color", "background": backgroundColor = source.backgroundColor
         case "width": width = source.width

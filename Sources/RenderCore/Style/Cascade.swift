@@ -55,6 +55,10 @@ public enum Cascade {
             for declaration in declarations where declaration.name == "font-size" || declaration.name == "font" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
+            // direction next: logical properties (padding-inline-start) resolve against it.
+            for declaration in declarations where declaration.name == "direction" {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            }
             var userAgentMargin = style.margin
             for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
@@ -67,9 +71,9 @@ public enum Cascade {
             }
             if style.display == .inline, dom[id].tag == "html" { style.display = .block }
             if dom[id].tag == "table", style.blockAlign != nil {
-                // Tables never take the legacy -webkit- alignments from outside (Blink's
-                // StyleAdjuster): they go back to start alignment.
-                style.textAlign = .left
+                // Tables never take the legacy -webkit- alignments from outside (WebKit's
+                // and Blink's style adjusters): they go back to start alignment.
+                style.textAlign = .start
                 style.blockAlign = nil
             }
             style.node = id

@@ -39,7 +39,9 @@ public enum Length: Sendable, Equatable {
     public var isAuto: Bool { self == .auto }
 }
 
-public enum TextAlign: String, Sendable { case left, right, center, justify }
+/// `start` and `end` stay logical until layout: an inherited `start` is left in an LTR child
+/// and right in an RTL one.
+public enum TextAlign: String, Sendable { case left, right, center, justify, start, end }
 public enum WhiteSpace: String, Sendable { case normal, nowrap, pre, preWrap = "pre-wrap", preLine = "pre-line" }
 public enum LineHeight: Sendable, Equatable {
     case normal
@@ -116,6 +118,8 @@ public struct ComputedStyle: Sendable {
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
+    /// How an inline element takes part in the bidi algorithm (not inherited).
+    public var unicodeBidi: UnicodeBidi = .normal
     /// Quirks mode: the margin came from the UA sheet and so collapses away at the top of
     /// `body` and table cells (and the bottom of cells), as browsers do for old mail HTML.
     public var quirkyMarginTop = false
@@ -141,7 +145,9 @@ public struct ComputedStyle: Sendable {
     public var fontWeight: Int = 400
     public var italic = false
     public var lineHeight: LineHeight = .normal
-    public var textAlign: TextAlign = .left
+    public var textAlign: TextAlign = .start
+    /// The paragraph direction of the boxes this element makes (`dir` maps to it).
+    public var direction: TextDirection = .ltr
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
     /// children with zero side margins are aligned too, not just the text.
     public var blockAlign: TextAlign?
@@ -184,6 +190,7 @@ public struct ComputedStyle: Sendable {
         child.italic = italic
         child.lineHeight = lineHeight
         child.textAlign = textAlign
+        child.direction = direction
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle

@@ -67,6 +67,12 @@ enum PresentationalHints {
             break
         }
         if attributes["hidden"] != nil { add("display", "none") }
+        // `dir` as WebKit maps it: the direction, and an isolate for elements other than
+        // bdi, bdo and output (their own UA rules say how they take part in bidi).
+        if let dir = Directionality.stated(id, in: dom) {
+            add("direction", dir == "auto" ? Directionality.auto(of: id, in: dom).rawValue : dir)
+            if !["bdi", "bdo", "output"].contains(tag) { add("unicode-bidi", dir == "auto" && tag == "pre" ? "plaintext" : "isolate") }
+        }
         return out
     }
 

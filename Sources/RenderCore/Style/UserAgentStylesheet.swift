@@ -15,13 +15,15 @@ enum UserAgentStylesheet {
     h4 { font-size: 1em; margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold }
     h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold }
     h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold }
-    ul, ol, menu, dir { margin-top: 1em; margin-bottom: 1em; padding-left: 40px }
+    ul, ol, menu, dir { margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px }
     ol { list-style-type: decimal }
     ul ul, ol ul, ul menu, ol menu { list-style-type: circle }
     ul ul ul, ul ol ul, ol ul ul, ol ol ul { list-style-type: square }
     ul ul, ul ol, ol ol, ol ul { margin-top: 0; margin-bottom: 0 }
     li { display: list-item }
-    dd { margin-left: 40px }
+    dd { margin-inline-start: 40px }
+    bdi, output { unicode-bidi: isolate }
+    bdo { unicode-bidi: bidi-override }
     table { display: table; border-spacing: 2px; box-sizing: border-box }
     caption { display: table-caption; text-align: center }
     colgroup { display: table-column-group }
@@ -62,6 +64,6 @@ enum UserAgentStylesheet {
     /// Extra rules in quirks mode (WebKit's quirks.css): tables do not inherit text styles.
     static let quirksCSS = """
     table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium;
-            font-style: normal; text-align: left }
+            font-style: normal; text-align: start }
     """
 }

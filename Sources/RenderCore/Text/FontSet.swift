@@ -6,6 +6,8 @@ import Foundation
 public final class FontSet: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer  // PangoContext*
+    /// The same settings with a right-to-left base direction, for RTL paragraphs.
+    let rightToLeftContextPointer: OpaquePointer
     /// Font files of the fixed set that are missing on this host (empty when all are there).
     public let missingFiles: [String]
     private var metricsCache: [MetricsKey: FontMetrics] = [:]
@@ -33,6 +35,9 @@ public final class FontSet: @unchecked Sendable {
         cairo_font_options_destroy(options)
         // Fractional glyph positions: layout is scale-independent and matches across scales.
         pango_context_set_round_glyph_positions(context, 0)
+        // A paragraph's direction is stated, never guessed (pango's default, weak LTR, guesses).
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        rightToLeftContextPointer = FontSet.copy(of: context, in: fontMap, direction: PANGO_DIRECTION_RTL)
         missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
