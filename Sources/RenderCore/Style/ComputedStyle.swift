@@ -138,10 +138,14 @@ public struct ComputedStyle: Sendable {
     /// Set when a font size above `ResourceLimits.maximumFontSize` was drawn at it (inherited,
     /// so any element tells).
     public var fontSizeClamped = false
+    /// How the size was given (inherited), for the monospace font-size quirk.
+    var fontSizeOrigin: FontSizeOrigin = .keyword(.medium)
     public var fontWeight: Int = 400
     public var italic = false
     public var lineHeight: LineHeight = .normal
     public var textAlign: TextAlign = .left
+    /// `text-align-last` (nil: auto, the last line aligned as `text-align` says, start when justified).
+    public var textAlignLast: TextAlign?
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
     /// children with zero side margins are aligned too, not just the text.
     public var blockAlign: TextAlign?
@@ -180,10 +184,12 @@ public struct ComputedStyle: Sendable {
         child.color = color
         child.fontFamilies = fontFamilies
         child.fontSize = fontSize
+        child.fontSizeOrigin = fontSizeOrigin
         child.fontWeight = fontWeight
         child.italic = italic
         child.lineHeight = lineHeight
         child.textAlign = textAlign
+        child.textAlignLast = textAlignLast
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
