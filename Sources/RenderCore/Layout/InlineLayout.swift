@@ -435,7 +435,7 @@ struct InlineLayout {
             x += Double(geometry.width) / scale
         }
         guard !glyphs.isEmpty else { return nil }
-        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node)
+        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows)
     }
 
     private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {

@@ -90,6 +90,8 @@ extension ComputedStyle {
             if layer.hasPrefix("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
         case "background-position":
             applyBackgroundPosition(PropertyValues.components(BackgroundParser.lastLayer(value)), fontSize: fontSize, rootFontSize: rootFontSize)
+        case "text-shadow":
+            textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
             boxShadows = BackgroundParser.shadows(value, current: color)
         case "color":
@@ -318,6 +320,7 @@ extension ComputedStyle {
         case "padding": padding = source.padding
         case "display": display = source.display
         case "letter-spacing": letterSpacing = source.letterSpacing
+        case "text-shadow": textShadows = source.textShadows
         case "text-transform": textTransform = source.textTransform
         case "vertical-align": verticalAlign = source.verticalAlign
         default: break

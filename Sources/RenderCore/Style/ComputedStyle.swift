@@ -152,6 +152,8 @@ public struct ComputedStyle: Sendable {
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
+    /// `text-shadow` layers, first on top (the spread a box shadow has is never set).
+    public var textShadows: [BoxShadow] = []
     public var wordBreak: WordBreaking = .normal
     private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
@@ -194,6 +196,7 @@ public struct ComputedStyle: Sendable {
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
+        child.textShadows = textShadows
         child.wordBreak = wordBreak
         child.wordBreakProperty = wordBreakProperty
         child.overflowWrapProperty = overflowWrapProperty
