@@ -161,6 +161,11 @@ struct BoxTreeBuilder {
             return
         }
         guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        if tag == "wbr" {
+            // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
+            collector.appendText("\u{200B}", style: style)
+            return
+        }
         if tag == "br" {
             if style.clear != .none {
                 // <br clear=all>: a break that also clears floats.

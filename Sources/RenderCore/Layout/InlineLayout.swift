@@ -65,7 +65,7 @@ struct InlineLayout {
     var measuringMinContent = false
 
     /// Segment boundaries in the UTF-8 text, to map pango's runs back to our items.
-    private struct Segment {
+    struct Segment {
         let start: Int
         let end: Int
         let item: InlineContent.Item
@@ -84,44 +84,46 @@ struct InlineLayout {
     }
 
     func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
-        let (layout, segments) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
+        let (layout, segments, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
+        let shifts = alignLines(layout, segments, width: width.map { $0 - originX })
         var firstLine = PangoRectangle()
         if let iterator = pango_layout_get_iter(layout) {
             pango_layout_iter_get_line_extents(iterator, nil, &firstLine)
             pango_layout_iter_free(iterator)
         }
         let scale = Double(PANGO_SCALE)
-        let lines = buildLines(layout, segments)
+        let lines = buildLines(layout, segments, originX: originX, shifts: shifts)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
-            ? (width ?? 0) - Double(firstLine.x) / scale
-            : Double(firstLine.x + firstLine.width) / scale
-        return Result(lines: lines, width: Double(logical.x + logical.width) / scale,
+            ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
+            : Double(firstLine.x + firstLine.width) / scale + originX
+        return Result(lines: lines, width: Double(logical.x + logical.width) / scale + originX,
                       firstLineEnd: firstLineEnd, lineStarts: lineStarts)
     }
 
     /// `layout(…).width` alone, without building line boxes: intrinsic sizing only needs the
     /// widest line, and skipping the glyph runs of every line halves a measurement's cost.
     func widestLine(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Double {
-        let (layout, _) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
+        let (layout, _, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return Double(logical.x + logical.width) / Double(PANGO_SCALE)
+        return Double(logical.x + logical.width) / Double(PANGO_SCALE) + originX
     }
 
-    /// The PangoLayout of the content (the caller unrefs it), atomic inlines laid out first.
-    private func pangoLayout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (OpaquePointer, [Segment]) {
+    /// The PangoLayout of the content (the caller unrefs it), atomic inlines laid out first,
+    /// and where its origin lies from the content box's left edge.
+    private func pangoLayout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (OpaquePointer, [Segment], originX: Double) {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
         let (text, segments) = buildText(content)
         let layout = pango_layout_new(fonts.context(for: container.direction))!
         Bidi.setBaseDirection(of: layout, container)
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
-        let attributes = buildAttributes(segments, noBreakAfter: slashesBrowsersDoNotBreakAfter(in: text))
+        let attributes = buildAttributes(segments, noBreakAfter: LineBreaking.suppressedBreaks(in: text))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         switch container.wordBreak {
@@ -130,16 +132,21 @@ struct InlineLayout {
         case .anywhere: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         case .breakAll: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
         }
+        let indent = container.textIndent.resolve(width ?? 0) ?? 0
+        // Pango hangs a negative indent (every line but the first moves in); CSS moves the
+        // first line out. So the layout is widened by the indent and drawn shifted back.
+        let hanging = max(0, -indent)
         if let width {
-            pango_layout_set_width(layout, Int32(clamping: Int(max(0, width) * Double(PANGO_SCALE))))
+            pango_layout_set_width(layout, Int32(clamping: Int(max(0, width + hanging) * Double(PANGO_SCALE))))
         } else {
             pango_layout_set_width(layout, -1)
         }
-        Bidi.setAlignment(of: layout, container)
-        if let indentWidth = width ?? 0 as Double?, let indent = container.textIndent.resolve(indentWidth), indent != 0 {
+        // Lines this engine aligns itself (justify, text-align-last) start from pango's left.
+        if ownAlignment == nil { Bidi.setAlignment(of: layout, container) } else { pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT) }
+        if indent != 0 {
             pango_layout_set_indent(layout, Int32(clamping: Int(indent * Double(PANGO_SCALE))))
         }
-        return (layout, segments)
+        return (layout, segments, -hanging)
     }
 
     // MARK: Text and attributes
@@ -223,21 +230,6 @@ struct InlineLayout {
         return list
     }
 
-    /// Pango breaks after `/` inside URLs and paths; Blink and WebKit (ICU line breaking)
-    /// do not, so such text overflows there as it does in a browser. Returns the byte
-    /// offsets of the slashes whose break (before the next character) is to be suppressed.
-    private func slashesBrowsersDoNotBreakAfter(in text: String) -> [Int] {
-        var offsets: [Int] = []
-        var previous: UInt8 = 0
-        for (index, byte) in text.utf8.enumerated() {
-            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\t") {
-                offsets.append(index - 1)
-            }
-            previous = byte
-        }
-        return offsets
-    }
-
     // MARK: Lines
 
     private struct RunInfo {
@@ -248,7 +240,7 @@ struct InlineLayout {
 
     /// The layout's lines in order. One walk of pango's list: `pango_layout_get_line(i)`
     /// walks it from the head each time, quadratic in a paragraph's line count.
-    private func layoutLines(_ layout: OpaquePointer) -> [UnsafeMutablePointer<PangoLayoutLine>] {
+    func layoutLines(_ layout: OpaquePointer) -> [UnsafeMutablePointer<PangoLayoutLine>] {
         var lines: [UnsafeMutablePointer<PangoLayoutLine>] = []
         var node = pango_layout_get_lines_readonly(layout)
         while let current = node {
@@ -258,7 +250,7 @@ struct InlineLayout {
         return lines
     }
 
-    private func buildLines(_ layout: OpaquePointer, _ segments: [Segment]) -> [LineBox] {
+    private func buildLines(_ layout: OpaquePointer, _ segments: [Segment], originX: Double, shifts: [Double]) -> [LineBox] {
         let layoutLines = layoutLines(layout)
         let lineCount = layoutLines.count
         var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
@@ -278,7 +270,8 @@ struct InlineLayout {
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let offset = Int(item.pointee.offset)
             guard let segment = segmentContaining(offset, segments) else { continue }
-            runsPerLine[lineIndex].append(RunInfo(glyphItem: UnsafeMutablePointer(mutating: run), x: Double(logical.x) / scale, segment: segment))
+            let x = Double(logical.x) / scale + originX + (lineIndex < shifts.count ? shifts[lineIndex] : 0)
+            runsPerLine[lineIndex].append(RunInfo(glyphItem: UnsafeMutablePointer(mutating: run), x: x, segment: segment))
         } while pango_layout_iter_next_run(iterator) != 0
 
         var lines: [LineBox] = []
@@ -293,7 +286,7 @@ struct InlineLayout {
         return lines
     }
 
-    private func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
+    func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
         var low = 0, high = segments.count - 1
         while low <= high {
             let mid = (low + high) / 2
@@ -451,7 +444,7 @@ struct InlineLayout {
             x += Double(geometry.width) / scale
         }
         guard !glyphs.isEmpty else { return nil }
-        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node)
+        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows)
     }
 
     private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {

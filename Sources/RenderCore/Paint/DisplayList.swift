@@ -34,6 +34,8 @@ public struct DisplayList: Sendable {
         case fill(Rect, RGBA)
         case border(Rect, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
         case glyphs(GlyphRun)
+        /// One `text-shadow` layer of a glyph run, drawn before the run.
+        case textShadow(GlyphRun, BoxShadow)
         case imagePlaceholder(Rect)
         case image(DecodedImage, Rect)
         /// An image tiled from `tile` across `area` (only along the repeated axes).

@@ -114,10 +114,12 @@ public struct InvisibleText: Sendable, Equatable {
                 if opacity > 0, colour.a > 0 { file(rect, RGBA(r: colour.r, g: colour.g, b: colour.b, a: colour.a * opacity)) }
             case .image(_, let rect), .backgroundImage(_, let rect, _, _, _), .linearGradient(let rect, _, _), .imagePlaceholder(let rect):
                 if opacity > 0 { file(rect, nil) }
-            case .border, .shadow, .roundedBorder:
+            case .border, .shadow, .roundedBorder, .textShadow:
                 break
             case .glyphs(let run):
-                guard opacity > 0, run.color.a > 0, let node = run.node, !reported.contains(node),
+                // Text with a visible shadow reads through its shadow (white on white with a dark shadow).
+                guard opacity > 0, run.color.a > 0, !run.shadows.contains(where: { $0.color.a > 0 }),
+                      let node = run.node, !reported.contains(node),
                       let ink = run.inkBounds, let path = paths.path(of: node) else { continue }
                 // Probed at the ink's middle height, near both ends and in the middle: text
                 // counts as unreadable only where none of it can be read (a long word that

@@ -37,6 +37,10 @@ enum PaintBudget {
             return covered(area)
         case .shadow(let rect, _, let blur, _):
             return blur > 0 ? 8 * covered(rect.insetBy(-blur / 2)) : covered(rect)
+        case .textShadow(let run, let shadow):
+            // A mask of the shadow's reach, drawn, blurred in six passes and composited.
+            guard let ink = run.inkBounds else { return 0 }
+            return 8 * covered(ink.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-1.5 * shadow.blur))
         case .glyphs, .pushClip, .pushRoundedClip, .pushGroup, .popGroup, .popClip:
             return 0
         }

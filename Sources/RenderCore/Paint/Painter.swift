@@ -146,6 +146,13 @@ struct Painter {
         for fragment in line.inlineFragments { paintInlineFragment(fragment, originX: originX, originY: originY) }
         for run in line.glyphRuns {
             let placed = run.offsetBy(dx: originX, dy: originY)
+            if let ink = placed.inkBounds {
+                // The last shadow is painted first, so the first one ends up on top.
+                for shadow in placed.shadows.reversed() where shadow.color.a > 0 {
+                    let reach = ink.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-1.5 * shadow.blur - 1)
+                    list.append(.textShadow(placed, shadow), bounds: reach)
+                }
+            }
             list.append(.glyphs(placed), bounds: placed.bounds)
         }
         for decoration in line.decorations {

@@ -20,6 +20,11 @@ public final class Canvas {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         cairo_scale(context, scale, scale)
+        Canvas.setTextRendering(of: context)
+    }
+
+    /// Fixed glyph rasterisation (grey antialiasing, no hinting), the same on every host.
+    static func setTextRendering(of context: OpaquePointer) {
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

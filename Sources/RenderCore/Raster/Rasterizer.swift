@@ -9,6 +9,8 @@ enum Rasterizer {
                 drawBorder(rect, widths: widths, colors: colors, styles: styles, on: canvas)
             case .glyphs(let run):
                 canvas.drawGlyphs(run)
+            case .textShadow(let run, let shadow):
+                canvas.drawTextShadow(run, shadow)
             case .imagePlaceholder(let rect):
                 // Not loaded (remote or not yet decoded): a light frame, as a mail client shows a
                 // blocked image of its declared size.

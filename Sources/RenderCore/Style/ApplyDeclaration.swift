@@ -90,6 +90,8 @@ extension ComputedStyle {
             if layer.hasPrefix("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
         case "background-position":
             applyBackgroundPosition(PropertyValues.components(BackgroundParser.lastLayer(value)), fontSize: fontSize, rootFontSize: rootFontSize)
+        case "text-shadow":
+            textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
             boxShadows = BackgroundParser.shadows(value, current: color)
         case "color":
@@ -98,6 +100,7 @@ extension ComputedStyle {
         case "font-size":
             if let size = PropertyValues.fontSize(value, parentSize: parent.fontSize, rootFontSize: rootFontSize) {
                 self.fontSize = size
+                fontSizeOrigin = FontSizeOrigin.of(value)
             }
         case "font-weight": if let w = PropertyValues.fontWeight(value, parent: parent.fontWeight) { fontWeight = w }
         case "font-style": italic = keyword == "italic" || keyword.hasPrefix("oblique")
@@ -116,6 +119,17 @@ extension ComputedStyle {
             case "-webkit-left": textAlign = .left; blockAlign = .left
             case "-webkit-right": textAlign = .right; blockAlign = .right
             case "-webkit-center": textAlign = .center; blockAlign = .center
+            default: break
+            }
+        case "text-align-last":
+            switch keyword {
+            case "auto": textAlignLast = nil
+            case "left": textAlignLast = .left
+            case "start": textAlignLast = .start
+            case "end": textAlignLast = .end
+            case "right": textAlignLast = .right
+            case "center": textAlignLast = .center
+            case "justify": textAlignLast = .justify
             default: break
             }
         case "text-decoration", "text-decoration-line":
@@ -298,6 +312,7 @@ extension ComputedStyle {
         let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
+        newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0])
         if sizeParts.count == 2 {
             guard let lh = PropertyValues.lineHeight(sizeParts[1], fontSize: newStyle.fontSize, rootFontSize: rootFontSize) else { return }
             newStyle.lineHeight = lh
@@ -313,13 +328,14 @@ extension ComputedStyle {
         switch name {
         case "color": color = source.color
         case "font-family": fontFamilies = source.fontFamilies
-        case "font-size": fontSize = source.fontSize
+        case "font-size": fontSize = source.fontSize; fontSizeOrigin = source.fontSizeOrigin
         case "font-weight": fontWeight = source.fontWeight
         case "font-style": italic = source.italic
         case "line-height": lineHeight = source.lineHeight
         case "text-align": textAlign = source.textAlign; blockAlign = source.blockAlign
         case "direction": direction = source.direction
         case "unicode-bidi": unicodeBidi = keyword == "inherit" ? parent.unicodeBidi : .normal
+        case "text-align-last": textAlignLast = source.textAlignLast
         case "white-space": whiteSpace = source.whiteSpace
         case "background-color", "background": backgroundColor = source.backgroundColor
         case "width": width = source.width
@@ -333,6 +349,7 @@ extension ComputedStyle {
         case "padding": padding = source.padding
         case "display": display = source.display
         case "letter-spacing": letterSpacing = source.letterSpacing
+        case "text-shadow": textShadows = source.textShadows
         case "text-transform": textTransform = source.textTransform
         case "vertical-align": verticalAlign = source.verticalAlign
         default: break

@@ -51,17 +51,23 @@ public enum Cascade {
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
             }
             var style = parentStyle.inheritedForChild()
-            // font-size first: em lengths in every other property depend on it.
-            for declaration in declarations where declaration.name == "font-size" || declaration.name == "font" {
+            // The font first: em lengths in every other property depend on its size, which
+            // depends on the family (the monospace quirk).
+            let fontProperties: Set<String> = ["font-size", "font-family", "font"]
+            for declaration in declarations where fontProperties.contains(declaration.name) {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
+            style.adjustFontSizeForGenericFamily(parent: parentStyle)
+            let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
             // direction next: logical properties (padding-inline-start) resolve against it.
             for declaration in declarations where declaration.name == "direction" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
             var userAgentMargin = style.margin
-            for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" {
+            for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" && declaration.name != "font-family" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                // The shorthand's other parts (style, weight, line-height) apply in cascade order.
+                if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
                 if index == userAgentCount - 1 { userAgentMargin = style.margin }
             }
             if dom.mode == .quirks {

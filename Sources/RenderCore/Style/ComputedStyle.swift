@@ -142,18 +142,24 @@ public struct ComputedStyle: Sendable {
     /// Set when a font size above `ResourceLimits.maximumFontSize` was drawn at it (inherited,
     /// so any element tells).
     public var fontSizeClamped = false
+    /// How the size was given (inherited), for the monospace font-size quirk.
+    var fontSizeOrigin: FontSizeOrigin = .keyword(.medium)
     public var fontWeight: Int = 400
     public var italic = false
     public var lineHeight: LineHeight = .normal
     public var textAlign: TextAlign = .start
     /// The paragraph direction of the boxes this element makes (`dir` maps to it).
     public var direction: TextDirection = .ltr
+    /// `text-align-last` (nil: auto, the last line aligned as `text-align` says, start when justified).
+    public var textAlignLast: TextAlign?
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
     /// children with zero side margins are aligned too, not just the text.
     public var blockAlign: TextAlign?
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
+    /// `text-shadow` layers, first on top (the spread a box shadow has is never set).
+    public var textShadows: [BoxShadow] = []
     public var wordBreak: WordBreaking = .normal
     private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
@@ -186,15 +192,18 @@ public struct ComputedStyle: Sendable {
         child.color = color
         child.fontFamilies = fontFamilies
         child.fontSize = fontSize
+        child.fontSizeOrigin = fontSizeOrigin
         child.fontWeight = fontWeight
         child.italic = italic
         child.lineHeight = lineHeight
         child.textAlign = textAlign
         child.direction = direction
+        child.textAlignLast = textAlignLast
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
+        child.textShadows = textShadows
         child.wordBreak = wordBreak
         child.wordBreakProperty = wordBreakProperty
         child.overflowWrapProperty = overflowWrapProperty

@@ -62,12 +62,8 @@ enum PropertyValues {
     }
 
     static func fontSize(_ raw: String, parentSize: Double, rootFontSize: Double) -> Double? {
-        let keywords: [String: Double] = [
-            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
-            "x-large": 24, "xx-large": 32, "xxx-large": 48,
-        ]
         let text = raw.trimmingWhitespaces().lowercased()
-        if let size = keywords[text] { return size }
+        if let keyword = FontSizeKeyword(rawValue: text) { return keyword.size(monospace: false) }
         if text == "smaller" { return parentSize / 1.2 }
         if text == "larger" { return parentSize * 1.2 }
         guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false),

@@ -22,6 +22,8 @@ public struct GlyphRun: @unchecked Sendable {
     public var color: RGBA
     /// The element whose text this is (nil for generated text: markers, alt text).
     public var node: DOMDocument.NodeID? = nil
+    /// `text-shadow` layers drawn under the glyphs, first on top.
+    public var shadows: [BoxShadow] = []
 
     /// The box the glyphs' ink covers (nil when they have none: spaces, no-break spaces).
     var inkBounds: Rect? {
