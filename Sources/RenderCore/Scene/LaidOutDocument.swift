@@ -13,6 +13,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// Text painted within WCAG contrast 1.5:1 of its background, one per element; each is
     /// also a warning.
     public let invisibleText: [InvisibleText]
+    /// Characters no font covers, drawn as boxes; also a warning.
+    public let missingCharacters: MissingCharacters
     public let displayList: DisplayList
     /// The display list filed by band, so a frame finds its entries without a full scan.
     public let displayIndex: DisplayListIndex
@@ -91,6 +93,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.boxes = []
             self.text = ""
             self.invisibleText = []
+            self.missingCharacters = MissingCharacters(in: DisplayList())
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -119,7 +122,10 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.invisibleText = invisible.found
         let stopped = invisible.stoppedEarly
             ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped)
+        let missing = MissingCharacters(in: painter.list)
+        self.missingCharacters = missing
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
+                                    + (missing.warning.map { [$0] } ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 

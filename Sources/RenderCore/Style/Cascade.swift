@@ -51,6 +51,9 @@ public enum Cascade {
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
             }
             var style = parentStyle.inheritedForChild()
+            if let language = dom[id].attributes["lang"] ?? dom[id].attributes["xml:lang"] {
+                style.language = language
+            }
             // font-size first: em lengths in every other property depend on it.
             for declaration in declarations where declaration.name == "font-size" || declaration.name == "font" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)

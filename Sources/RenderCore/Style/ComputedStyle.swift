@@ -148,6 +148,9 @@ public struct ComputedStyle: Sendable {
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
+    /// The content language from the nearest `lang` (BCP 47, as written; nil when none):
+    /// it picks the Han glyph variant (Japanese, Korean, simplified or traditional Chinese).
+    public var language: String?
     public var wordBreak: WordBreaking = .normal
     private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
@@ -188,6 +191,7 @@ public struct ComputedStyle: Sendable {
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
+        child.language = language
         child.wordBreak = wordBreak
         child.wordBreakProperty = wordBreakProperty
         child.overflowWrapProperty = overflowWrapProperty

@@ -33,19 +33,17 @@ public final class FontSet: @unchecked Sendable {
         cairo_font_options_destroy(options)
         // Fractional glyph positions: layout is scale-independent and matches across scales.
         pango_context_set_round_glyph_positions(context, 0)
+        // Text without `lang` is English whatever the host's locale (pango would take $LANG):
+        // the language picks Han glyph variants, so it must not depend on the machine.
+        pango_context_set_language(context, pango_language_from_string("en-us"))
         missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    static let expectedFiles: [String] = {
-        let liberation = ["Sans", "Serif", "Mono"].flatMap { family in
-            ["Regular", "Bold", "Italic", "BoldItalic"].map {
-                "/usr/share/fonts/truetype/liberation2/Liberation\(family)-\($0).ttf"
-            }
-        }
-        let dejavu = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold", "DejaVuSerif", "DejaVuSerif-Bold"]
-            .map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
-        return liberation + dejavu + ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
-    }()
+    /// The font files of the fixed set: the `<glob>`s fonts.conf accepts, each a full path.
+    static let expectedFiles: [String] = FontConfiguration.xml.components(separatedBy: "<glob>").dropFirst().compactMap {
+        let path = $0.components(separatedBy: "</glob>")[0]
+        return path.hasPrefix("/") && !path.contains("*") ? path : nil
+    }
 
     /// The family a CSS font stack resolves to: the first name we have (directly or through
     /// a metric-compatible alias), else the default serif face, as browsers fall back.

@@ -22,6 +22,8 @@ public struct GlyphRun: @unchecked Sendable {
     public var color: RGBA
     /// The element whose text this is (nil for generated text: markers, alt text).
     public var node: DOMDocument.NodeID? = nil
+    /// Code points no font covers, drawn here as the font's `.notdef` box (`MissingCharacters`).
+    public var missingCharacters: [UInt32] = []
 
     /// The box the glyphs' ink covers (nil when they have none: spaces, no-break spaces).
     var inkBounds: Rect? {
