@@ -4,7 +4,7 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
                    libpng-dev libharfbuzz-dev libfreetype-dev libgmime-3.0-dev libidn2-dev \
-                   fonts-liberation2 fonts-dejavu-core fonts-droid-fallback
+                   fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 SNAPSHOT := .build/release/snapshot
 # Release builds link the Swift runtime and Foundation statically: the dynamic loader then
 # resolves far fewer symbols at start-up (about 12 ms less CPU per run, which every render

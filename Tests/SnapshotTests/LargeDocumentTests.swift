@@ -92,8 +92,8 @@ import Testing
         let text = (0..<1500).map { "a/b/c/\($0 % 10)" }.joined(separator: " ")
         var content = InlineContent()
         content.items = [.text(text, ComputedStyle())]
-        LaidOutDocument.layoutLock.lock()
-        defer { LaidOutDocument.layoutLock.unlock() }
+        FontAccess.shared.lockExclusively()
+        defer { FontAccess.shared.unlock() }
         let result = InlineLayout(fonts: .shared, container: ComputedStyle()).layout(content, width: 150) { _ in }
         let bytes = Array(text.utf8)
         #expect(result.lineStarts.count > 100)

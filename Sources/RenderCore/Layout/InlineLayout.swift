@@ -200,6 +200,9 @@ struct InlineLayout {
             case .text(_, let style), .lineBreak(let style):
                 let description = FontDescription(style: style)
                 insert(pango_attr_font_desc_new(description.pointer), segment)
+                if let language = style.language, !language.isEmpty {
+                    insert(pango_attr_language_new(pango_language_from_string(language)), segment)
+                }
                 if style.letterSpacing != 0 {
                     insert(pango_attr_letter_spacing_new(Int32(clamping: Int(style.letterSpacing * Double(PANGO_SCALE)))), segment)
                 }
@@ -431,20 +434,28 @@ struct InlineLayout {
         guard count > 0, let infos = glyphString.pointee.glyphs else { return nil }
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(count)
+        var missing: [UInt32] = []
         var x = run.x
         for index in 0..<count {
             let info = infos[index]
             let geometry = info.geometry
+            var glyph = info.glyph
+            if glyph != PANGO_GLYPH_EMPTY, glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+                // No font has it: pango keeps the code point; browsers draw the `.notdef` box.
+                missing.append(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG)
+                glyph = MissingCharacters.notdefGlyph
+            }
             // Empty glyphs (spaces at line ends, zero-width marks) carry no ink.
-            if info.glyph != PANGO_GLYPH_EMPTY && info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
-                glyphs.append(Glyph(index: info.glyph,
+            if glyph != PANGO_GLYPH_EMPTY {
+                glyphs.append(Glyph(index: glyph,
                                     x: x + Double(geometry.x_offset) / scale,
                                     y: baseline + Double(geometry.y_offset) / scale))
             }
             x += Double(geometry.width) / scale
         }
         guard !glyphs.isEmpty else { return nil }
-        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows)
+        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
+                        missingCharacters: missing)
     }
 
     private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {

@@ -9,6 +9,9 @@ enum PaintBudget {
 
     /// `entries` with the area-painting items past the budget removed, and whether any were.
     static func limit(_ entries: [DisplayList.Entry], visible: Rect) -> (entries: [DisplayList.Entry], cut: Bool) {
+        // Text costs its ink, read from the fonts' faces: as drawing does, never during a layout.
+        FontAccess.shared.lockShared()
+        defer { FontAccess.shared.unlock() }
         let budget = maximumCoverage * visible.width * visible.height
         var spent = 0.0
         var kept: [DisplayList.Entry] = []

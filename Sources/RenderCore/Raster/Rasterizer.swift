@@ -1,6 +1,8 @@
 /// Draws display-list entries onto a canvas.
 enum Rasterizer {
     static func draw(_ entries: [DisplayList.Entry], on canvas: Canvas) {
+        FontAccess.shared.lockShared()
+        defer { FontAccess.shared.unlock() }
         for entry in entries {
             switch entry.item {
             case .fill(let rect, let color):

@@ -13,6 +13,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// Text painted within WCAG contrast 1.5:1 of its background, one per element; each is
     /// also a warning.
     public let invisibleText: [InvisibleText]
+    /// Characters no font covers, drawn as boxes; also a warning.
+    public let missingCharacters: MissingCharacters
     public let displayList: DisplayList
     /// The display list filed by band, so a frame finds its entries without a full scan.
     public let displayIndex: DisplayListIndex
@@ -56,9 +58,10 @@ public struct LaidOutDocument: @unchecked Sendable {
                  images: ImageStore?, appearance: Appearance, client: ClientProfile, viewportRules: ViewportRules,
                  limits: ResourceLimits) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
-        // once (parallel tests, API users) could otherwise resolve fonts differently.
-        LaidOutDocument.layoutLock.lock()
-        defer { LaidOutDocument.layoutLock.unlock() }
+        // once (parallel tests, API users) could otherwise resolve fonts differently, and
+        // glyphs drawn meanwhile could find their font's face closed (`FontAccess`).
+        FontAccess.shared.lockExclusively()
+        defer { FontAccess.shared.unlock() }
         let dom = HTMLParser.parse(html, limits: limits)
         let budget = ResourceBudget(limits)
         let viewport = ViewportResolution.resolve(dom, rules: viewportRules, viewWidth: viewportWidth)
@@ -91,6 +94,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.boxes = []
             self.text = ""
             self.invisibleText = []
+            self.missingCharacters = MissingCharacters(in: DisplayList())
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -119,7 +123,10 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.invisibleText = invisible.found
         let stopped = invisible.stoppedEarly
             ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped)
+        let missing = MissingCharacters(in: painter.list)
+        self.missingCharacters = missing
+        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
+                                    + (missing.warning.map { [$0] } ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }
 
@@ -128,9 +135,6 @@ public struct LaidOutDocument: @unchecked Sendable {
         var seen = Set<String>()
         return lines.filter { seen.insert($0).inserted }
     }
-
-    /// One layout at a time, process-wide.
-    static let layoutLock = NSLock()
 
     /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
     /// anonymous blocks.

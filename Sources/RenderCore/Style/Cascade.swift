@@ -51,6 +51,9 @@ public enum Cascade {
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
             }
             var style = parentStyle.inheritedForChild()
+            if let language = dom[id].attributes["lang"] ?? dom[id].attributes["xml:lang"] {
+                style.language = language
+            }
             // The font first: em lengths in every other property depend on its size, which
             // depends on the family (the monospace quirk).
             let fontProperties: Set<String> = ["font-size", "font-family", "font"]

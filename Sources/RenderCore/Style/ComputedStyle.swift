@@ -160,6 +160,9 @@ public struct ComputedStyle: Sendable {
     public var letterSpacing: Double = 0
     /// `text-shadow` layers, first on top (the spread a box shadow has is never set).
     public var textShadows: [BoxShadow] = []
+    /// The content language from the nearest `lang` (BCP 47, as written; nil when none):
+    /// it picks the Han glyph variant (Japanese, Korean, simplified or traditional Chinese).
+    public var language: String?
     public var wordBreak: WordBreaking = .normal
     private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
@@ -204,6 +207,7 @@ public struct ComputedStyle: Sendable {
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
         child.textShadows = textShadows
+        child.language = language
         child.wordBreak = wordBreak
         child.wordBreakProperty = wordBreakProperty
         child.overflowWrapProperty = overflowWrapProperty

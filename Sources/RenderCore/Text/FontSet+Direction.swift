@@ -12,6 +12,7 @@ extension FontSet {
         let copy = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_font_options(copy, pango_cairo_context_get_font_options(original))
         pango_context_set_round_glyph_positions(copy, pango_context_get_round_glyph_positions(original))
+        pango_context_set_language(copy, pango_context_get_language(original))
         pango_context_set_base_dir(copy, direction)
         return copy
     }

@@ -35,22 +35,20 @@ public final class FontSet: @unchecked Sendable {
         cairo_font_options_destroy(options)
         // Fractional glyph positions: layout is scale-independent and matches across scales.
         pango_context_set_round_glyph_positions(context, 0)
+        // Text without `lang` is English whatever the host's locale (pango would take $LANG):
+        // the language picks Han glyph variants, so it must not depend on the machine.
+        pango_context_set_language(context, pango_language_from_string("en-us"))
         // A paragraph's direction is stated, never guessed (pango's default, weak LTR, guesses).
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         rightToLeftContextPointer = FontSet.copy(of: context, in: fontMap, direction: PANGO_DIRECTION_RTL)
         missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    static let expectedFiles: [String] = {
-        let liberation = ["Sans", "Serif", "Mono"].flatMap { family in
-            ["Regular", "Bold", "Italic", "BoldItalic"].map {
-                "/usr/share/fonts/truetype/liberation2/Liberation\(family)-\($0).ttf"
-            }
-        }
-        let dejavu = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold", "DejaVuSerif", "DejaVuSerif-Bold"]
-            .map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
-        return liberation + dejavu + ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
-    }()
+    /// The font files of the fixed set: the `<glob>`s fonts.conf accepts, each a full path.
+    static let expectedFiles: [String] = FontConfiguration.xml.components(separatedBy: "<glob>").dropFirst().compactMap {
+        let path = $0.components(separatedBy: "</glob>")[0]
+        return path.hasPrefix("/") && !path.contains("*") ? path : nil
+    }
 
     /// The family a CSS font stack resolves to: the first name we have (directly or through
     /// a metric-compatible alias), else the default serif face, as browsers fall back.
@@ -76,14 +74,24 @@ public final class FontSet: @unchecked Sendable {
         return map
     }()
 
-    /// The raster-side handle of a font pango chose; pango's font map keeps the font alive,
-    /// so its address is a stable key.
+    /// The raster-side handle of a font pango chose; the font is kept alive (`keepAlive`), so
+    /// its address is a stable key.
     func handle(for font: UnsafeMutablePointer<PangoFont>) -> FontHandle {
         let key = UnsafeMutableRawPointer(font)
         if let handle = handles[key] { return handle }
+        keepAlive(font)
         let handle = FontHandle(retaining: pango_cairo_font_get_scaled_font(OpaquePointer(font)))
         handles[key] = handle
         return handle
+    }
+
+    private var keptFonts = Set<UnsafeMutableRawPointer>()
+
+    /// Holds a reference to a font whose address keys a cache. Pango's font map frees fonts it
+    /// no longer caches, and a new font may then get the same address: the cached handle would
+    /// draw its glyph indices from another font's face (garbled text once many fonts are used).
+    private func keepAlive(_ font: UnsafeMutablePointer<PangoFont>) {
+        if keptFonts.insert(UnsafeMutableRawPointer(font)).inserted { g_object_ref(UnsafeMutableRawPointer(font)) }
     }
 
     struct MetricsKey: Hashable { let family: String; let size: Double; let weight: Int; let italic: Bool }
@@ -94,6 +102,7 @@ public final class FontSet: @unchecked Sendable {
     func metrics(of font: UnsafeMutablePointer<PangoFont>) -> FontMetrics {
         let key = UnsafeMutableRawPointer(font)
         if let cached = pangoFontMetrics[key] { return cached }
+        keepAlive(font)
         guard let metrics = pango_font_get_metrics(font, nil) else {
             return FontMetrics(ascent: 0, descent: 0, lineGap: 0, underlinePosition: 0, underlineThickness: 1, strikethroughPosition: 0)
         }

@@ -24,8 +24,11 @@ public struct GlyphRun: @unchecked Sendable {
     public var node: DOMDocument.NodeID? = nil
     /// `text-shadow` layers drawn under the glyphs, first on top.
     public var shadows: [BoxShadow] = []
+    /// Code points no font covers, drawn here as the font's `.notdef` box (`MissingCharacters`).
+    public var missingCharacters: [UInt32] = []
 
     /// The box the glyphs' ink covers (nil when they have none: spaces, no-break spaces).
+    /// It reads the font's face: inside a layout or under `FontAccess.lockShared`.
     var inkBounds: Rect? {
         guard !glyphs.isEmpty else { return nil }
         var cairoGlyphs = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
