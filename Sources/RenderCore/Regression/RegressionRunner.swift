@@ -32,10 +32,12 @@ public struct RegressionRunner {
         var entries = suite.entries
         if let sceneFilter {
             // A scene that renders both appearances answers to its own name and each variant's.
-            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name || $0.goldenName == name } }) {
+            if let unknown = sceneFilter.sorted().first(where: { name in
+                !entries.contains { Suite.Entry.isSelected(by: [name], name: $0.name, goldenName: $0.goldenName) }
+            }) {
                 throw RenderError.input("no scene named '\(unknown)' in the suite")
             }
-            entries = entries.filter { sceneFilter.contains($0.name) || sceneFilter.contains($0.goldenName) }
+            entries = entries.filter { Suite.Entry.isSelected(by: sceneFilter, name: $0.name, goldenName: $0.goldenName) }
         }
         if let shard {
             let chosen = shard.select(entries.map(\.name))
@@ -48,7 +50,9 @@ public struct RegressionRunner {
         var jobs: [(entry: Int, frame: ScrollFrame, name: String)] = []
         for (index, renderer) in renderers.enumerated() {
             let names = FrameNames.names(renderer.scene.offsets, end: renderer.geometry.endOffset)
-            for (frame, name) in zip(renderer.frames, names) { jobs.append((index, frame, name)) }
+            // One golden, one frame: `[0, "0:end:200", "end"]` names 0 and end twice.
+            var seen = Set<String>()
+            for (frame, name) in zip(renderer.frames, names) where seen.insert(name).inserted { jobs.append((index, frame, name)) }
         }
         let maximumFrames = ResourceLimits.standard.maximumFrames
         guard jobs.count <= maximumFrames else {
