@@ -122,4 +122,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: golden).sorted()
                 == ["0-dark.layout.json", "0-dark.png", "0-light.layout.json", "0-light.png", "environment.json"])
     }
+
+    @Test func initThatCannotWriteEverythingLeavesNothing() throws {
+        let folder = temporaryDirectory("init-partial")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A file where the mails' folder should be: the suite must not be left without its mail.
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/mails"))
+        let run = CommandRun(["init", folder])
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.err == ["snapshot: cannot create output folder '\(folder)/mails': File exists"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["mails"])
+    }
+
+    @Test(arguments: [
+        (["version", "--bogus"], "snapshot: unknown option '--bogus'"),
+        (["--version", "extra"], "snapshot: version takes no arguments, got 'extra'"),
+        (["sample-mail", "--ofsets", "0"], "snapshot: unknown option '--ofsets'"),
+        (["--list-devices", "iphone"], "snapshot: list-devices takes no arguments, got 'iphone'"),
+    ])
+    func commandsWithoutOptionsRefuseArguments(arguments: [String], message: String) {
+        let run = CommandRun(arguments)
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.err == [message])
+    }
 }

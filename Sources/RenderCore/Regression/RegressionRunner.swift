@@ -22,6 +22,9 @@ public struct RegressionRunner {
     public var failOnInvisibleText = false
     /// How to accept this run's failing frames, for the reports (nil: not said).
     public var acceptCommand: AcceptCommand?
+    /// How a missing or unreadable golden gets recorded, as the caller records them (the
+    /// CLI's `snapshot record`; the Swift API's `SNAPSHOT_RECORD`).
+    public var recordAdvice = "`snapshot record`"
 
     public init(suite: Suite, recordMode: RecordMode) {
         self.suite = suite
@@ -130,7 +133,7 @@ public struct RegressionRunner {
                     try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.recorded, nil, "recorded \(golden)")
                 }
-                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
+                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with \(recordAdvice) and commit it")
                 missing.artifacts = try artifactsDirectory.map {
                     try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
@@ -144,7 +147,7 @@ public struct RegressionRunner {
                     try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.rerecorded, nil, "re-recorded \(golden) (the old one was unreadable)")
                 }
-                var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with `snapshot record`")
+                var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with \(recordAdvice)")
                 broken.artifacts = try artifactsDirectory.map {
                     try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
