@@ -94,12 +94,21 @@ extension SnapshotCommand {
         guard existing.isEmpty else {
             throw UsageError("\(existing.joined(separator: " and ")) already exist\(existing.count == 1 ? "s" : ""); init overwrites nothing (move \(existing.count == 1 ? "it" : "them") away or give another folder)")
         }
-        for target in targets {
-            let parent = (target.path as NSString).deletingLastPathComponent
-            if !parent.isEmpty { try OutputFolder.create(parent) }
-            try AtomicFile.write(Data(target.contents.utf8), to: target.path)
-            standardOutput("wrote \(target.path)")
+        // All or nothing: a file that cannot be written (a read-only `mails/`, a file named
+        // `mails`) takes back the ones written before it.
+        var written: [String] = []
+        do {
+            for target in targets {
+                let parent = (target.path as NSString).deletingLastPathComponent
+                if !parent.isEmpty { try OutputFolder.create(parent) }
+                try AtomicFile.write(Data(target.contents.utf8), to: target.path)
+                written.append(target.path)
+            }
+        } catch {
+            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
         }
+        for path in written { standardOutput("wrote \(path)") }
         let suite = targets[0].path
         let suffix = folder == nil ? "" : " " + suite
         standardOutput("next: `snapshot record\(suffix)` writes the goldens, `snapshot check\(suffix)` compares them (`snapshot help check` for options)")

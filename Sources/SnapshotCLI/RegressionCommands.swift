@@ -15,6 +15,7 @@ extension SnapshotCommand {
         .value("scene", "NAME", "only this scene (repeatable or comma-separated)"),
         .switch("fail-on-invisible-text", "fail a scene whose mail has text that cannot be read"),
     ]
+    /// Every value option `check` and `record` take besides the render options (`FuzzArguments` reads it).
     static let regressionOptions = regressionDeclared.valueNames.union(ComparisonFlags.layoutOptions)
     /// `accept`'s options.
     static let acceptDeclared: [CommandOption] = [
@@ -83,7 +84,9 @@ extension SnapshotCommand {
                 standardOutput("  accept: " + accept.frame(scene: frame.scene, offset: frame.offsetName))
             }
         }
-        if !report.staleGoldens.isEmpty { standardOutput(Self.staleLine(report.staleGoldens.map { relative($0.path) })) }
+        if !report.staleGoldens.isEmpty {
+            standardOutput(Self.staleLine(report.staleGoldens.map { relative($0.path) }, prune: Self.pruneCommand(arguments)))
+        }
         for (scene, runs) in report.invisibleText {
             for run in runs {
                 if report.failOnInvisibleText { standardOutput("FAIL \(scene): \(run.warning)") }
@@ -128,10 +131,27 @@ extension SnapshotCommand {
         return suite
     }
 
-    /// `stale goldens (no scene or offset in the suite): …; remove them with snapshot prune --yes`
-    static func staleLine(_ paths: [String]) -> String {
+    /// `2 stale goldens (no scene or offset in the suite): …; remove with `snapshot prune --yes``
+    static func staleLine(_ paths: [String], prune: String) -> String {
         let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", and \(paths.count - 5) more" : "")
-        return "\(paths.count) stale golden\(paths.count == 1 ? "" : "s") (no scene or offset in the suite): \(shown); remove with `snapshot prune --yes`"
+        return "\(paths.count) stale golden\(paths.count == 1 ? "" : "s") (no scene or offset in the suite): \(shown); remove with `\(prune)`"
+    }
+
+    /// `snapshot prune … --yes` for what this command ran on: its suite (when not the
+    /// default), or its mail with `--golden` and the render options that lay it out, since
+    /// those decide which goldens it stands for.
+    static func pruneCommand(_ arguments: Arguments) -> String {
+        var words = ["snapshot", "prune"]
+        if let target = arguments.positionals.first {
+            if target != defaultSuite { words.append(AcceptCommand.quoted(target)) }
+            if !target.lowercased().hasSuffix(".json") {
+                for name in renderOptions.subtracting(["out"]).union(["golden"]).sorted() {
+                    for value in arguments.allValues(name) { words += ["--" + name, AcceptCommand.quoted(value)] }
+                }
+                words += SceneOptions.switches.sorted().filter(arguments.has).map { "--" + $0 }
+            }
+        }
+        return (words + ["--yes"]).joined(separator: " ")
     }
 
     /// `snapshot accept [SUITE.json | MAIL] [--artifacts DIR] [--scene S [--offset O]]`: the
@@ -167,7 +187,7 @@ extension SnapshotCommand {
         }
         guard arguments.has("yes") else {
             for golden in stale { standardOutput("would remove \(golden.files.map(relative).joined(separator: ", "))") }
-            standardOutput("\(stale.count) stale golden\(stale.count == 1 ? "" : "s"); remove with `snapshot prune\(arguments.positionals.first.map { " " + AcceptCommand.quoted($0) } ?? "") --yes`")
+            standardOutput("\(stale.count) stale golden\(stale.count == 1 ? "" : "s"); remove with `\(Self.pruneCommand(arguments))`")
             return 0
         }
         for file in try StaleGoldens.remove(stale) { standardOutput("removed \(relative(file))") }

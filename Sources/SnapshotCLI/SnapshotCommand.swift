@@ -122,6 +122,7 @@ public struct SnapshotCommand {
             case "layout":
                 return try layout(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "--list-devices", "list-devices":
+                try Self.takesNoArguments("list-devices", rest)
                 return listDevices()
             case "check", "record":
                 return try regression(command, Arguments(rest, declared: Self.declaredOptions(of: command)))
@@ -134,12 +135,14 @@ public struct SnapshotCommand {
             case "init":
                 return try initSuite(Arguments(rest, declared: Self.declaredOptions(of: command)))
             case "sample-mail":
+                try Self.takesNoArguments(command, rest)
                 // The built-in mail as HTML, to open in a browser beside our frames.
                 standardOutput(SampleMail.html)
                 return 0
             case "help", "--help", "-h":
                 return help(rest)
             case "version", "--version", "-V":
+                try Self.takesNoArguments("version", rest)
                 return version()
             default:
                 throw UsageError("unknown command '\(command)'\(Suggestion.didYouMean(command, among: Self.commands.map(\.name)))"
@@ -155,6 +158,13 @@ public struct SnapshotCommand {
             standardError("snapshot: \(error.localizedDescription)")
             return 2
         }
+    }
+
+    /// A command without options or operands: anything given is an error, as a typo is
+    /// elsewhere (only `--timeout` and `--help`, which every command takes).
+    static func takesNoArguments(_ command: String, _ rest: [String]) throws {
+        let arguments = try Arguments(rest, declared: declaredOptions(of: command))
+        if let extra = arguments.positionals.first { throw UsageError("\(command) takes no arguments, got '\(extra)'") }
     }
 
     // MARK: Commands

@@ -54,6 +54,7 @@ func assertFrames(of scene: Scene, named name: String, tolerance: Tolerance, gol
                                                goldenDirectory: goldenDirectory),
                                   recordMode: try recordMode(record, environment: environment))
     runner.environment = environment
+    runner.recordAdvice = "`SNAPSHOT_RECORD=failed` (or `record: .failed`)"
     // One artifacts folder per assertion, so tests do not clear each other's results.
     runner.artifactsDirectory = ((artifacts ?? ".snapshot-artifacts") as NSString).appendingPathComponent(name)
     let report = try runner.run()

@@ -60,7 +60,8 @@ import Testing
         let space = try CTASuite(tolerance: #"{"threshold": 0.1}"#)
         #expect(space.run("record").status == 0)
         try space.recolour("#22BC66", "#1FA85A")
-        let check = space.run("check")
+        let junit = space.root + "/junit.xml"
+        let check = space.run("check", ["--junit", junit])
         #expect(check.status == 0)
         let result = try RunResult.load(path: space.artifacts + "/result.json")
         let frame = try #require(result.frames.first { $0.offsetName == "0" })
@@ -72,6 +73,8 @@ import Testing
         #expect(result.summary["withinTolerance"] == 2)
         let html = try String(contentsOfFile: space.artifacts + "/report.html", encoding: .utf8)
         #expect(html.contains("2 passed (2 within tolerance)") && html.contains(frame.message))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testcase classname=\"cta\" name=\"cta @0\">") && xml.contains("<system-out>\(frame.message)</system-out>"))
         // Without the change nothing is hidden, and nothing is said.
         try space.recolour("#1FA85A", "#22BC66")
         #expect(space.run("check").out == ["2 frames: 2 passed"])

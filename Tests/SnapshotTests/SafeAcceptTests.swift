@@ -84,7 +84,7 @@ import Testing
         try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/cta/README.txt"))
         let check = space.run("check")
         #expect(check.status == 0)
-        #expect(check.out == ["2 stale goldens (no scene or offset in the suite): \(folder)/cta/87.4.png, \(folder)/renamed/0.png; remove with `snapshot prune --yes`",
+        #expect(check.out == ["2 stale goldens (no scene or offset in the suite): \(folder)/cta/87.4.png, \(folder)/renamed/0.png; remove with `snapshot prune \(space.suite) --yes`",
                               "2 frames: 2 passed"])
         let result = try RunResult.load(path: space.artifacts + "/result.json")
         #expect(result.staleGoldens == [folder + "/cta/87.4.png", folder + "/renamed/0.png"])

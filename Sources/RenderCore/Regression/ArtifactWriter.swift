@@ -13,7 +13,12 @@ public enum ArtifactWriter {
     }
 
     static func frameDirectory(_ outcome: FrameOutcome, in directory: String) -> String {
-        ((directory as NSString).appendingPathComponent(outcome.scene) as NSString).appendingPathComponent(outcome.offsetName)
+        frameDirectory(scene: outcome.scene, offsetName: outcome.offsetName, in: directory)
+    }
+
+    /// `<dir>/<scene>/<offset>`: where a frame's artifacts are, wherever the folder was moved.
+    static func frameDirectory(scene: String, offsetName: String, in directory: String) -> String {
+        ((directory as NSString).appendingPathComponent(scene) as NSString).appendingPathComponent(offsetName)
     }
 
     static func writeFrame(_ outcome: FrameOutcome, expected golden: String?, actual: Canvas, layout: FrameLayout, diff: RGBAImage?,
@@ -62,30 +67,40 @@ public enum ArtifactWriter {
         let resultPath = (directory as NSString).appendingPathComponent("result.json")
         var result = try RunResult.load(path: resultPath)
         let failing = result.frames.indices.filter { result.frames[$0].status.isFailure }
+        guard !failing.isEmpty else { return [] }
+        let manifest = try CheckManifest.load(from: directory)
         let chosen = failing.filter { index in
             let frame = result.frames[index]
-            return (scenes?.contains(frame.scene) ?? true) && (offsets?.contains(frame.offsetName) ?? true)
+            // `--scene welcome` takes both appearances of a scene, as in `check`.
+            let sceneName = manifest.scenes[frame.scene]?.scene ?? frame.scene
+            return (scenes.map { Suite.Entry.isSelected(by: $0, name: frame.scene, goldenName: sceneName) } ?? true)
+                && (offsets?.contains(frame.offsetName) ?? true)
         }
-        if chosen.isEmpty, !failing.isEmpty, scenes != nil || offsets != nil {
+        if chosen.isEmpty {
             let names = failing.map { "\(result.frames[$0].scene) @\(result.frames[$0].offsetName)" }
             throw RenderError.input("no failing frame of the last check matches; failing: \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", …" : "")")
         }
-        guard !chosen.isEmpty else { return [] }
-        if let reason = try CheckManifest.load(from: directory).refusal(for: chosen.map { result.frames[$0] }, target: target) {
+        if let reason = manifest.refusal(for: chosen.map { result.frames[$0] }, target: target) {
             throw RenderError.input("refused: \(reason)")
+        }
+        // The images come from this folder, where the check wrote them (not from paths in
+        // result.json, which may have been moved or edited).
+        var sources: [Int: (image: String, layout: String)] = [:]
+        for index in chosen {
+            let frame = result.frames[index]
+            let folder = frameDirectory(scene: frame.scene, offsetName: frame.offsetName, in: directory)
+            let image = (folder as NSString).appendingPathComponent("actual.png")
+            guard FileManager.default.fileExists(atPath: image) else {
+                throw RenderError.input("the actual image of \(frame.scene) @\(frame.offsetName) is gone; run `snapshot check` again")
+            }
+            sources[index] = (image, (folder as NSString).appendingPathComponent("actual.layout.json"))
         }
         var written: [String] = []
         for index in chosen {
             let frame = result.frames[index]
-            guard let actual = frame.artifacts?.actual, FileManager.default.fileExists(atPath: actual) else {
-                throw RenderError.input("the actual image of \(frame.scene) @\(frame.offsetName) is gone; run `snapshot check` again")
-            }
-        }
-        for index in chosen {
-            let frame = result.frames[index]
             try OutputFolder.create((frame.golden as NSString).deletingLastPathComponent)
-            try AtomicFile.copy(from: frame.artifacts!.actual, to: frame.golden)
-            try acceptLayout(frame.artifacts?.actualLayout, forGolden: frame.golden)
+            try AtomicFile.copy(from: sources[index]!.image, to: frame.golden)
+            try acceptLayout(sources[index]!.layout, forGolden: frame.golden)
             written.append(frame.golden)
             result.frames[index].status = .rerecorded
             result.frames[index].message = "accepted into \(frame.golden)"
@@ -98,9 +113,9 @@ public enum ArtifactWriter {
 
     /// The accepted frame's layout becomes the golden's; artifacts of an older check have
     /// none, and the old golden's layout no longer describes it, so it goes.
-    private static func acceptLayout(_ actualLayout: String?, forGolden golden: String) throws {
+    private static func acceptLayout(_ actualLayout: String, forGolden golden: String) throws {
         let sidecar = FrameLayout.sidecarPath(forGolden: golden)
-        if let actualLayout, FileManager.default.fileExists(atPath: actualLayout) {
+        if FileManager.default.fileExists(atPath: actualLayout) {
             try AtomicFile.copy(from: actualLayout, to: sidecar)
         } else if FileManager.default.fileExists(atPath: sidecar) {
             try FileManager.default.removeItem(atPath: sidecar)

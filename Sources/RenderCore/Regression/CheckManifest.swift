@@ -71,6 +71,11 @@ public struct CheckManifest: Codable, Sendable {
         return inputs
     }
 
+    /// A name that stays one folder level in the artifacts (`welcome-dark`, `50.5`, `end`).
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+
     func write(to directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -97,6 +102,13 @@ public struct CheckManifest: Codable, Sendable {
         }
         let current = suite.map(Self.sceneInputs(suiteFile:)) ?? [:]
         if let suite, !FileManager.default.fileExists(atPath: suite) { return "the suite \(suite) is gone since the check" }
+        // Each frame must be one this check failed, by the name and golden it gave it: an
+        // edited result.json cannot make accept write elsewhere or from elsewhere.
+        for frame in frames {
+            guard scenes[frame.scene] != nil, goldens[frame.golden] != nil, Self.isPlainName(frame.scene), Self.isPlainName(frame.offsetName) else {
+                return "\(frame.scene) @\(frame.offsetName) (\(frame.golden)) is not a failing frame of that check; run `snapshot check` again"
+            }
+        }
         // Only the accepted frames' scenes matter: editing another scene does not block them.
         for then in Set(frames.map(\.scene)).sorted().compactMap({ scenes[$0] }) {
             let scene = then.scene

@@ -28,6 +28,9 @@ public enum JUnitReport {
                 if let environment = report.environmentMessage { text += "\n" + environment }
                 xml += "      <failure type=\"\(frame.status.rawValue)\" message=\"\(escape(frame.message))\">\(escape(text))</failure>\n"
                 xml += "      <system-out>\(attachments.map { "[[ATTACHMENT|\(escape($0.1))]]" }.joined(separator: "\n"))</system-out>\n"
+            } else if frame.comparison?.tolerated != nil {
+                // A pass that a tolerance made says so, as the console and result.json do.
+                xml += "      <system-out>\(escape(frame.message))</system-out>\n"
             }
             xml += "    </testcase>\n"
         }

@@ -22,6 +22,9 @@ public struct RegressionRunner {
     public var failOnInvisibleText = false
     /// How to accept this run's failing frames, for the reports (nil: not said).
     public var acceptCommand: AcceptCommand?
+    /// How a missing or unreadable golden gets recorded, as the caller records them (the
+    /// CLI's `snapshot record`; the Swift API's `SNAPSHOT_RECORD`).
+    public var recordAdvice = "`snapshot record`"
 
     public init(suite: Suite, recordMode: RecordMode) {
         self.suite = suite
@@ -32,10 +35,12 @@ public struct RegressionRunner {
         var entries = suite.entries
         if let sceneFilter {
             // A scene that renders both appearances answers to its own name and each variant's.
-            if let unknown = sceneFilter.sorted().first(where: { name in !entries.contains { $0.name == name || $0.goldenName == name } }) {
+            if let unknown = sceneFilter.sorted().first(where: { name in
+                !entries.contains { Suite.Entry.isSelected(by: [name], name: $0.name, goldenName: $0.goldenName) }
+            }) {
                 throw RenderError.input("no scene named '\(unknown)' in the suite")
             }
-            entries = entries.filter { sceneFilter.contains($0.name) || sceneFilter.contains($0.goldenName) }
+            entries = entries.filter { Suite.Entry.isSelected(by: sceneFilter, name: $0.name, goldenName: $0.goldenName) }
         }
         if let shard {
             let chosen = shard.select(entries.map(\.name))
@@ -48,7 +53,9 @@ public struct RegressionRunner {
         var jobs: [(entry: Int, frame: ScrollFrame, name: String)] = []
         for (index, renderer) in renderers.enumerated() {
             let names = FrameNames.names(renderer.scene.offsets, end: renderer.geometry.endOffset)
-            for (frame, name) in zip(renderer.frames, names) { jobs.append((index, frame, name)) }
+            // One golden, one frame: `[0, "0:end:200", "end"]` names 0 and end twice.
+            var seen = Set<String>()
+            for (frame, name) in zip(renderer.frames, names) where seen.insert(name).inserted { jobs.append((index, frame, name)) }
         }
         let maximumFrames = ResourceLimits.standard.maximumFrames
         guard jobs.count <= maximumFrames else {
@@ -126,7 +133,7 @@ public struct RegressionRunner {
                     try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.recorded, nil, "recorded \(golden)")
                 }
-                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with `snapshot record` and commit it")
+                var missing = outcome(.missing, nil, "missing golden \(golden) (record mode never\(RecordMode.default(environment: environment) == .never ? ", CI is set" : "")); record it with \(recordAdvice) and commit it")
                 missing.artifacts = try artifactsDirectory.map {
                     try ArtifactWriter.writeFrame(missing, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }
@@ -140,7 +147,7 @@ public struct RegressionRunner {
                     try writeGolden(canvas, layout: layout(), to: golden)
                     return outcome(.rerecorded, nil, "re-recorded \(golden) (the old one was unreadable)")
                 }
-                var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with `snapshot record`")
+                var broken = outcome(.failed, nil, "golden \(golden) is unreadable: \(error); re-record it with \(recordAdvice)")
                 broken.artifacts = try artifactsDirectory.map {
                     try ArtifactWriter.writeFrame(broken, expected: nil, actual: canvas, layout: layout(), diff: nil, to: $0)
                 }

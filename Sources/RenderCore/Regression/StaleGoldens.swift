@@ -37,11 +37,13 @@ public enum StaleGoldens {
     static func find(in suite: Suite, expected: Set<String>, laidOut: [Suite.Entry], excluding excluded: String? = nil) -> [Golden] {
         let root = absolute(suite.goldenDirectory)
         let skip = excluded.map(absolute)
+        let ran = Set(laidOut.map(\.name))
         switch suite.layout {
         case .flat:
-            return laidOut.isEmpty ? [] : stale(inFolder: root, expected: expected, skip: skip)
+            // One folder for all entries (light and dark of one mail): judged when all ran.
+            let complete = !laidOut.isEmpty && suite.entries.allSatisfy { ran.contains($0.name) }
+            return complete ? stale(inFolder: root, expected: expected, skip: skip) : []
         case .perScene:
-            let ran = Set(laidOut.map(\.name))
             let scenes = Set(suite.entries.map(\.goldenName))
             // A scene's folder is judged only when all its entries ran (light and dark, all shards).
             let complete = scenes.filter { scene in suite.entries.allSatisfy { $0.goldenName != scene || ran.contains($0.name) } }

@@ -24,6 +24,13 @@ public struct Suite: Sendable {
             self.goldenName = goldenName ?? name
         }
 
+        /// Whether `--scene` (in `check` or `accept`) selects the entry named `name` whose
+        /// scene is `goldenName`: a scene that renders both appearances answers to its own
+        /// name and to each variant's.
+        public static func isSelected(by filter: Set<String>, name: String, goldenName: String) -> Bool {
+            filter.contains(name) || filter.contains(goldenName)
+        }
+
         /// One entry per appearance of `choice`: itself, or a `-light` and a `-dark` entry.
         public func expanded(_ choice: AppearanceChoice) -> [Entry] {
             guard choice == .both else { return [self] }
