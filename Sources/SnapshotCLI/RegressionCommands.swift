@@ -61,6 +61,7 @@ extension SnapshotCommand {
         let accept = AcceptCommand(suite: arguments.positionals.first.flatMap { $0 == Self.defaultSuite ? nil : $0 },
                                    artifacts: arguments.value("artifacts").flatMap { $0 == Self.defaultArtifacts ? nil : $0 })
         runner.acceptCommand = accept
+        runner.pruneCommand = Self.pruneCommand(arguments)
         // `total` counts the frames the offsets expand to (ranges, `end`), known after layout.
         runner.progress = { done, total, frame in
             guard total > Self.progressThreshold else { return }

@@ -115,6 +115,10 @@ import Testing
         let prune = "snapshot prune \(space.mail) --appearance both --golden \(golden) --height 300 --offsets 0 --scale 1 --width 320 --yes"
         #expect(check.out == ["2 stale goldens (no scene or offset in the suite): \(golden)/end-dark.png, \(golden)/end-light.png; remove with `\(prune)`",
                               "2 frames: 2 passed"])
+        // The report and result.json name the same command.
+        #expect(try RunResult.load(path: space.artifacts + "/result.json").prune == prune)
+        let report = try String(contentsOfFile: space.artifacts + "/report.html", encoding: .utf8)
+        #expect(report.contains("<code>\(prune)</code> removes them"))
         let dryRun = CommandRun(Array(prune.split(separator: " ").dropFirst().dropLast().map(String.init)))
         #expect(dryRun.out.last == "2 stale goldens; remove with `\(prune)`")
         let removed = CommandRun(Array(prune.split(separator: " ").dropFirst().map(String.init)))

@@ -50,7 +50,7 @@ enum HTMLReport {
             html += "<div class=\"legend\">Diff:<span style=\"background:#f00\"></span>actual lighter (removed)<span style=\"background:#0a0\"></span>actual darker (added)<span style=\"background:#ff0\"></span>anti-aliasing (ignored)<span style=\"background:#f0f\"></span>changed region<span style=\"background:#bfd9ff\"></span>masked</div>\n"
         }
         if let stale = result.staleGoldens, !stale.isEmpty {
-            html += "<h2>Stale goldens</h2>\n<p class=\"meta\">No scene or offset of the suite stands for these; <code>snapshot prune --yes</code> removes them.</p>\n<ul>\n"
+            html += "<h2>Stale goldens</h2>\n<p class=\"meta\">No scene or offset of the suite stands for these; <code>\(escape(result.prune ?? "snapshot prune --yes"))</code> removes them.</p>\n<ul>\n"
             html += stale.map { "<li><code>\(escape($0))</code></li>\n" }.joined() + "</ul>\n"
         }
         for frame in failing { html += section(frame, accept: result.accept) }

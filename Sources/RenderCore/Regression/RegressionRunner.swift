@@ -22,6 +22,8 @@ public struct RegressionRunner {
     public var failOnInvisibleText = false
     /// How to accept this run's failing frames, for the reports (nil: not said).
     public var acceptCommand: AcceptCommand?
+    /// How to remove this run's stale goldens, for the reports.
+    public var pruneCommand = "snapshot prune --yes"
     /// How a missing or unreadable golden gets recorded, as the caller records them (the
     /// CLI's `snapshot record`; the Swift API's `SNAPSHOT_RECORD`).
     public var recordAdvice = "`snapshot record`"
@@ -102,6 +104,7 @@ public struct RegressionRunner {
         report.staleGoldens = StaleGoldens.find(in: suite, expected: StaleGoldens.expected(entries, renderers: renderers, in: suite),
                                                 laidOut: entries, excluding: artifactsDirectory)
         report.acceptCommand = acceptCommand
+        report.pruneCommand = pruneCommand
         report.clampingWarnings = zip(entries, renderers).flatMap { entry, renderer in
             renderer.frames.compactMap { frame in frame.clampingWarning.map { "\(entry.name): \($0)" } }
         }
@@ -230,6 +233,7 @@ public struct RegressionReport: Sendable {
     /// Golden files no scene or offset stands for (`snapshot prune` removes them).
     public var staleGoldens: [StaleGoldens.Golden] = []
     public var acceptCommand: AcceptCommand?
+    public var pruneCommand = "snapshot prune --yes"
     /// Lines worth a warning (a mask selector that matches nothing), in suite order.
     public var warnings: [String] = []
     /// `<scene>: offset 150 is past the bottom of the scroll range; clamped to …`, in suite order.

@@ -19,6 +19,8 @@ public struct RunResult: Codable, Sendable {
     public var staleGoldens: [String]?
     /// How to accept the failing frames (`snapshot accept …`; per frame with `--scene --offset`).
     public var accept: AcceptCommand?
+    /// How to remove the stale goldens (`snapshot prune … --yes`).
+    public var prune: String?
 
     public struct Unreadable: Codable, Sendable {
         public var scene: String
@@ -93,6 +95,7 @@ public struct RunResult: Codable, Sendable {
         invisibleText = unreadable.isEmpty ? nil : unreadable
         staleGoldens = report.staleGoldens.map(\.path)
         accept = report.acceptCommand
+        prune = report.pruneCommand
     }
 
     public static func load(path: String) throws -> RunResult {
