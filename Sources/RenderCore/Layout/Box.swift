@@ -156,8 +156,10 @@ extension LineBox {
 
 /// A line drawn under, over or through text.
 struct DecorationLine {
+    /// `y` is the middle of the (first) line.
     var x: Double, y: Double, width: Double, thickness: Double
     var color: RGBA
+    var style: DecorationStyle = .solid
 }
 
 extension Box {

@@ -73,10 +73,12 @@ struct BoxTreeBuilder {
             }
             paragraphBytes += text.utf8.count
             budget.textBytesLeft -= text.utf8.count
-            if case .text(let previous, let previousStyle)? = inline.items.last, previousStyle.sameTextFormat(as: style) {
-                inline.items[inline.items.count - 1] = .text(previous + text, previousStyle)
-            } else {
-                inline.items.append(.text(text, style))
+            for (piece, pieceStyle) in SmallCapsSynthesis.pieces(text, style) {
+                if case .text(let previous, let previousStyle)? = inline.items.last, previousStyle.sameTextFormat(as: pieceStyle) {
+                    inline.items[inline.items.count - 1] = .text(previous + piece, previousStyle)
+                } else {
+                    inline.items.append(.text(piece, pieceStyle))
+                }
             }
         }
 
@@ -389,7 +391,10 @@ extension ComputedStyle {
             && italic == other.italic && color == other.color && decorations == other.decorations
             && letterSpacing == other.letterSpacing && whiteSpace == other.whiteSpace
             && lineHeight == other.lineHeight && visibilityHidden == other.visibilityHidden
-            && verticalAlign == other.verticalAlign
+            && verticalAlign == other.verticalAlign && wordSpacing == other.wordSpacing
+            && fontVariantCaps == other.fontVariantCaps && fontFeatures == other.fontFeatures
+            && decorationPaint == other.decorationPaint && underlineOffset == other.underlineOffset
+            && hyphens == other.hyphens
     }
 }
 
@@ -404,7 +409,6 @@ enum WhiteSpaceProcessor {
                 switch ch {
                 case "\r": continue
                 case "\n": out.unicodeScalars.append("\u{2028}")
-                case "\t": out += "        "
                 default: out.unicodeScalars.append(ch)
                 }
             }

@@ -95,7 +95,9 @@ struct InlineLayout {
             pango_layout_iter_free(iterator)
         }
         let scale = Double(PANGO_SCALE)
-        let lines = buildLines(layout, segments, originX: originX, shifts: shifts)
+        let ellipsis = endsOverflowWithEllipsis
+            ? width.flatMap { TextOverflowEllipsis(style: container, available: $0, fonts: fonts) } : nil
+        let lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
@@ -146,7 +148,32 @@ struct InlineLayout {
         if indent != 0 {
             pango_layout_set_indent(layout, Int32(clamping: Int(indent * Double(PANGO_SCALE))))
         }
+        if text.utf8.contains(0x09), let interval = tabInterval, interval > 0, let tabs = pango_tab_array_new(1, 0) {
+            // Pango's default stops are 8 spaces of the context's font; CSS's, `tab-size` of the
+            // block's. One stop repeats at its own distance.
+            pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32(clamping: Int(interval * Double(PANGO_SCALE))))
+            pango_layout_set_tabs(layout, tabs)
+            pango_tab_array_free(tabs)
+        }
         return (layout, segments, -hanging)
+    }
+
+    /// The distance between tab stops: `tab-size` spaces of the block's font (with its letter
+    /// and word spacing), or its length.
+    private var tabInterval: Double? {
+        switch container.tabSize {
+        case .px(let length): return length
+        case .spaces(let count):
+            guard let space = ShapedText(" ", style: container, fonts: fonts) else { return nil }
+            return count * (space.width + container.letterSpacing + container.wordSpacing)
+        }
+    }
+
+    /// `text-overflow: ellipsis` applies to lines that overflow a clipping box; only lines
+    /// that cannot wrap overflow it with their text.
+    var endsOverflowWithEllipsis: Bool {
+        container.textOverflowEllipsis && container.overflowHidden && !measuringMinContent
+            && (container.whiteSpace == .nowrap || container.whiteSpace == .pre)
     }
 
     // MARK: Text and attributes
@@ -209,6 +236,24 @@ struct InlineLayout {
                 if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
                     insert(pango_attr_allow_breaks_new(0), segment)
                 }
+                if case .text(let text, _) = segment.item, text.unicodeScalars.contains("\u{00AD}") {
+                    // `hyphens: manual` shows a hyphen where a line breaks at a soft hyphen; `none` never breaks there.
+                    for range in CharacterRanges.softHyphenBreaks(in: text) {
+                        let shy = Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: [])
+                        insert(style.hyphens == .none ? pango_attr_allow_breaks_new(0) : pango_attr_insert_hyphens_new(1), shy)
+                    }
+                }
+                if !style.fontFeatures.isEmpty {
+                    insert(pango_attr_font_features_new(style.fontFeatures.pangoString), segment)
+                }
+                if case .text(let text, _) = segment.item, style.wordSpacing != 0 {
+                    // Pango has no word spacing: each space gets it as extra letter spacing.
+                    let spacing = Int32(clamping: Int((style.letterSpacing + style.wordSpacing) * Double(PANGO_SCALE)))
+                    for range in CharacterRanges.wordSeparators(in: text) {
+                        insert(pango_attr_letter_spacing_new(spacing), Segment(start: segment.start + range.lowerBound,
+                                                                               end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                    }
+                }
             case .atomic(let box):
                 let width = box.width + box.margin.left + box.margin.right
                 let height = box.height + box.margin.top + box.margin.bottom
@@ -253,7 +298,8 @@ struct InlineLayout {
         return lines
     }
 
-    private func buildLines(_ layout: OpaquePointer, _ segments: [Segment], originX: Double, shifts: [Double]) -> [LineBox] {
+    private func buildLines(_ layout: OpaquePointer, _ segments: [Segment], originX: Double, shifts: [Double],
+                            ellipsis: TextOverflowEllipsis?) -> [LineBox] {
         let layoutLines = layoutLines(layout)
         let lineCount = layoutLines.count
         var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
@@ -282,7 +328,7 @@ struct InlineLayout {
         for index in 0..<lineCount {
             // A forced break at the very end opens no new line in CSS.
             if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
-            let line = buildLine(runsPerLine[index], top: y)
+            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis)
             lines.append(line)
             y += line.height
         }
@@ -302,7 +348,7 @@ struct InlineLayout {
 
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
-    private func buildLine(_ runs: [RunInfo], top: Double) -> LineBox {
+    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?) -> LineBox {
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
@@ -387,6 +433,10 @@ struct InlineLayout {
             line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
                                                        isFirst: starts.contains(key), isLast: ends.contains(key)))
         }
+        let contentMinX = runs.map(\.x).min() ?? 0
+        let contentMaxX = runs.map { $0.x + Double(pango_glyph_string_get_width($0.glyphItem.pointee.glyphs)) / scale }.max() ?? 0
+        let truncation = ellipsis.flatMap { $0.overflows(minX: contentMinX, maxX: contentMaxX) ? $0 : nil }
+        var keptEnd: Double?
         for run in runs {
             switch run.segment.item {
             case .inlineStart, .inlineEnd: continue
@@ -401,11 +451,21 @@ struct InlineLayout {
                 }
                 line.atomics.append((box, run.x, boxTop))
             case .text(_, let style), .lineBreak(let style):
-                guard let glyphRun = glyphRun(run, baseline: baseline + baselineShift(style), style: style, scale: scale) else { continue }
-                if !style.visibilityHidden { line.glyphRuns.append(glyphRun) }
+                let visible = truncation?.visible
+                guard let made = glyphRun(run, baseline: baseline + baselineShift(style), style: style, scale: scale,
+                                          visible: visible) else { continue }
+                if !style.visibilityHidden { line.glyphRuns.append(made.run) }
+                if let truncation {
+                    keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
+                        : max(keptEnd ?? made.kept.upperBound, made.kept.upperBound)
+                }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
-                line.decorations += decorations(style, x: run.x, width: width, baseline: baseline)
+                let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
+                line.decorations += decorations(style, x: start, width: end - start, baseline: baseline)
             }
+        }
+        if let truncation {
+            line.glyphRuns.append(truncation.run(keptEnd: keptEnd, baseline: baseline))
         }
         return line
     }
@@ -427,7 +487,10 @@ struct InlineLayout {
         return box.height + box.margin.bottom - last
     }
 
-    private func glyphRun(_ run: RunInfo, baseline: Double, style: ComputedStyle, scale: Double) -> GlyphRun? {
+    /// The run's glyphs, and the extent of those kept: those within `visible` when given
+    /// (`text-overflow: ellipsis`).
+    private func glyphRun(_ run: RunInfo, baseline: Double, style: ComputedStyle, scale: Double,
+                          visible: ClosedRange<Double>? = nil) -> (run: GlyphRun, kept: ClosedRange<Double>)? {
         guard let item = run.glyphItem.pointee.item, let font = item.pointee.analysis.font,
               let glyphString = run.glyphItem.pointee.glyphs else { return nil }
         let count = Int(glyphString.pointee.num_glyphs)
@@ -436,9 +499,16 @@ struct InlineLayout {
         glyphs.reserveCapacity(count)
         var missing: [UInt32] = []
         var x = run.x
+        var keptMin = Double.infinity, keptMax = -Double.infinity
         for index in 0..<count {
             let info = infos[index]
             let geometry = info.geometry
+            let advance = Double(geometry.width) / scale
+            if let visible, !(visible.contains(x) && visible.contains(x + advance)) {
+                x += advance
+                continue
+            }
+            keptMin = min(keptMin, x); keptMax = max(keptMax, x + advance)
             var glyph = info.glyph
             if glyph != PANGO_GLYPH_EMPTY, glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
                 // No font has it: pango keeps the code point; browsers draw the `.notdef` box.
@@ -451,26 +521,34 @@ struct InlineLayout {
                                     x: x + Double(geometry.x_offset) / scale,
                                     y: baseline + Double(geometry.y_offset) / scale))
             }
-            x += Double(geometry.width) / scale
+            x += advance
         }
         guard !glyphs.isEmpty else { return nil }
-        return GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
-                        missingCharacters: missing)
+        return (GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
+                         missingCharacters: missing), keptMin...keptMax)
     }
 
     private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {
         guard !style.decorations.isEmpty, width > 0 else { return [] }
         let metrics = fonts.metrics(for: style)
-        let thickness = max(1, (style.fontSize / 16).rounded())
+        let paint = style.decorationPaint
+        let thickness = paint.thickness.map { max(1, $0) } ?? max(1, (style.fontSize / 16).rounded())
+        let color = paint.color ?? style.color
+        func line(_ y: Double) -> DecorationLine {
+            DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style)
+        }
         var lines: [DecorationLine] = []
         if style.decorations.contains(.underline) {
-            lines.append(DecorationLine(x: x, y: baseline - metrics.underlinePosition, width: width, thickness: thickness, color: style.color))
+            // An offset places the line's top that far below the baseline.
+            // WebKit moves a wavy underline 2 px further down, clear of the descenders.
+            let wavyShift = paint.style == .wavy ? 2.0 : 0
+            lines.append(line((style.underlineOffset.map { baseline + $0 + thickness / 2 } ?? baseline - metrics.underlinePosition) + wavyShift))
         }
         if style.decorations.contains(.lineThrough) {
-            lines.append(DecorationLine(x: x, y: baseline - metrics.strikethroughPosition, width: width, thickness: thickness, color: style.color))
+            lines.append(line(baseline - metrics.strikethroughPosition))
         }
         if style.decorations.contains(.overline) {
-            lines.append(DecorationLine(x: x, y: baseline - metrics.ascent, width: width, thickness: thickness, color: style.color))
+            lines.append(line(baseline - metrics.ascent))
         }
         return lines
     }

@@ -12,7 +12,8 @@ extension InlineLayout {
         // the shifts below are measured from the left.
         guard !container.direction.isRightToLeft else { return nil }
         let align = container.textAlign.physical(in: container.direction)
-        guard align == .justify || container.textAlignLast != nil else { return nil }
+        // An ellipsis box's overflowing line is start-aligned (CSS Text §7.1), where pango centres it.
+        guard align == .justify || container.textAlignLast != nil || endsOverflowWithEllipsis else { return nil }
         let last = container.textAlignLast.map { $0.physical(in: container.direction) } ?? (align == .justify ? .left : align)
         return (align, last)
     }

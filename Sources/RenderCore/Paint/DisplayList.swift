@@ -36,6 +36,8 @@ public struct DisplayList: Sendable {
         case glyphs(GlyphRun)
         /// One `text-shadow` layer of a glyph run, drawn before the run.
         case textShadow(GlyphRun, BoxShadow)
+        /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
+        case textDecoration(DecorationDrawing, RGBA)
         case imagePlaceholder(Rect)
         case image(DecodedImage, Rect)
         /// An image tiled from `tile` across `area` (only along the repeated axes).

@@ -114,7 +114,7 @@ public struct InvisibleText: Sendable, Equatable {
                 if opacity > 0, colour.a > 0 { file(rect, RGBA(r: colour.r, g: colour.g, b: colour.b, a: colour.a * opacity)) }
             case .image(_, let rect), .backgroundImage(_, let rect, _, _, _), .linearGradient(let rect, _, _), .imagePlaceholder(let rect):
                 if opacity > 0 { file(rect, nil) }
-            case .border, .shadow, .roundedBorder, .textShadow:
+            case .border, .shadow, .roundedBorder, .textShadow, .textDecoration:
                 break
             case .glyphs(let run):
                 // Text with a visible shadow reads through its shadow (white on white with a dark shadow).

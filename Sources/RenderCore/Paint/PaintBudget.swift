@@ -38,6 +38,8 @@ enum PaintBudget {
             return covered(rect)
         case .backgroundImage(_, let area, _, _, _):
             return covered(area)
+        case .textDecoration(let decoration, _):
+            return covered(decoration.bounds)
         case .shadow(let rect, _, let blur, _):
             return blur > 0 ? 8 * covered(rect.insetBy(-blur / 2)) : covered(rect)
         case .textShadow(let run, let shadow):

@@ -101,12 +101,19 @@ public final class Canvas {
     func clipPath() { cairo_clip(context) }
 
     func strokeDashed(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGBA, dotted: Bool) {
+        strokeDashed(from: start, to: end, width: width, color: color,
+                     pattern: dotted ? [0, width * 2] : [width * 3, width * 3], roundCaps: dotted)
+    }
+
+    /// A straight line of dashes `pattern` long and apart (dash, gap, …).
+    func strokeDashed(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGBA,
+                      pattern: [Double], roundCaps: Bool) {
         cairo_save(context)
         setColor(color)
         cairo_set_line_width(context, width)
-        var pattern: [Double] = dotted ? [0, width * 2] : [width * 3, width * 3]
-        cairo_set_line_cap(context, dotted ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-        cairo_set_dash(context, &pattern, 2, 0)
+        var pattern = pattern
+        cairo_set_line_cap(context, roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(context, &pattern, Int32(pattern.count), 0)
         cairo_move_to(context, start.0, start.1)
         cairo_line_to(context, end.0, end.1)
         cairo_stroke(context)
@@ -261,4 +268,43 @@ extension Canvas {
     func cairoMove(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
     func cairoLine(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
     func cairoFillPath() { cairo_close_path(context); cairo_fill(context) }
+}
+
+extension Canvas {
+    /// A text decoration that is not solid (`DecorationDrawing`).
+    func drawTextDecoration(_ decoration: DecorationDrawing, _ color: RGBA) {
+        let line = decoration.line, thickness = decoration.thickness
+        switch decoration.style {
+        case .solid:
+            fill(line, color)
+        case .double:
+            fill(line, color)
+            fill(line.offsetBy(dx: 0, dy: 2 * thickness), color)
+        case .dotted, .dashed:
+            strokeDashed(from: (line.x, decoration.centerY), to: (line.maxX, decoration.centerY), width: thickness,
+                         color: color, pattern: decoration.dashPattern, roundCaps: false)
+        case .wavy:
+            strokeWave(decoration, color)
+        }
+    }
+
+    private func strokeWave(_ decoration: DecorationDrawing, _ color: RGBA) {
+        let line = decoration.line, y = decoration.centerY
+        let step = decoration.waveStep, amplitude = decoration.waveAmplitude
+        guard step > 0 else { return }
+        cairo_save(context)
+        // The wave covers the decoration's width exactly, as WebKit clips it to the text.
+        cairo_rectangle(context, line.x, y - amplitude - decoration.thickness, line.width, 2 * (amplitude + decoration.thickness))
+        cairo_clip(context)
+        setColor(color)
+        cairo_set_line_width(context, decoration.thickness)
+        var x = line.x
+        cairo_move_to(context, x, y)
+        while x < line.maxX {
+            cairo_curve_to(context, x + step, y + amplitude, x + step, y - amplitude, x + 2 * step, y)
+            x += 2 * step
+        }
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
 }

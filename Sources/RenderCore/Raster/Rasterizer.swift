@@ -13,6 +13,8 @@ enum Rasterizer {
                 canvas.drawGlyphs(run)
             case .textShadow(let run, let shadow):
                 canvas.drawTextShadow(run, shadow)
+            case .textDecoration(let decoration, let color):
+                canvas.drawTextDecoration(decoration, color)
             case .imagePlaceholder(let rect):
                 // Not loaded (remote or not yet decoded): a light frame, as a mail client shows a
                 // blocked image of its declared size.

@@ -132,19 +132,11 @@ extension ComputedStyle {
             case "justify": textAlignLast = .justify
             default: break
             }
-        case "text-decoration", "text-decoration-line":
-            var lines: TextDecorations = []
-            for part in PropertyValues.components(keyword) {
-                switch part {
-                case "underline": lines.insert(.underline)
-                case "overline": lines.insert(.overline)
-                case "line-through": lines.insert(.lineThrough)
-                default: break
-                }
-            }
-            if keyword.contains("none") || !lines.isEmpty {
-                textDecorationLine = lines
-                decorations = parent.decorations.union(lines)
+        case "text-decoration", "text-decoration-line", "-webkit-text-decoration-line", "text-decoration-style",
+             "text-decoration-color", "-webkit-text-decoration-color", "text-decoration-thickness", "text-underline-offset":
+            let property = name.hasPrefix("-webkit-") ? String(name.dropFirst(8)) : name
+            if applyTextDecoration(property, value, length: { len($0, auto: false) }) {
+                decorations = parent.decorations.union(textDecorationLine)
             }
         case "white-space": if let ws = WhiteSpace(rawValue: keyword) { whiteSpace = ws }
         case "vertical-align": if let va = VerticalAlign(rawValue: keyword) { verticalAlign = va }
@@ -154,6 +146,29 @@ extension ComputedStyle {
         case "letter-spacing":
             if keyword == "normal" { letterSpacing = 0 }
             else if case .px(let v)? = len(value, auto: false) { letterSpacing = v }
+        case "hyphens", "-webkit-hyphens": if let value = Hyphens(rawValue: keyword) { hyphens = value }
+        case "tab-size", "-moz-tab-size":
+            if let spaces = Double(keyword), spaces.isFinite, spaces >= 0 { tabSize = .spaces(spaces) }
+            else if case .px(let v)? = len(value, auto: false), v >= 0 { tabSize = .px(v) }
+        case "word-spacing":
+            if keyword == "normal" { wordSpacing = 0 }
+            else if case .px(let v)? = len(value, auto: false) { wordSpacing = v }
+        case "font-variant-caps": if let caps = FontVariantCaps(keyword: keyword) { fontVariantCaps = caps }
+        case "font-variant":
+            // The shorthand: caps and numeric keywords in any order; `normal` resets both.
+            let parts = PropertyValues.components(keyword)
+            let caps = parts.compactMap { FontVariantCaps(keyword: $0) }.filter { $0 != .normal }
+            let numeric = FontFeatures.numeric(parts.filter { FontVariantCaps(keyword: $0) == nil })
+            if let numeric, caps.count <= 1 {
+                fontVariantCaps = caps.first ?? .normal
+                fontFeatures.numeric = numeric
+            }
+        case "font-variant-numeric":
+            if let tags = FontFeatures.numeric(PropertyValues.components(keyword)) { fontFeatures.numeric = tags }
+        case "font-kerning":
+            if ["auto", "normal", "none"].contains(keyword) { fontFeatures.kerningOff = keyword == "none" }
+        case "font-feature-settings", "-webkit-font-feature-settings":
+            if let settings = FontFeatures.settings(value) { fontFeatures.settings = settings }
         case "word-break":
             if ["normal", "break-all", "keep-all", "break-word"].contains(keyword) { setWordBreaking(wordBreak: keyword) }
         case "overflow-wrap", "word-wrap":
@@ -161,6 +176,8 @@ extension ComputedStyle {
         case "text-transform": if let t = TextTransform(rawValue: keyword) { textTransform = t }
         case "text-indent": if let v = len(value, auto: false) { textIndent = v }
         case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
+        case "text-overflow":
+            if keyword == "ellipsis" || keyword == "clip" { textOverflowEllipsis = keyword == "ellipsis" }
         case "border-spacing":
             if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
         case "border-radius", "-webkit-border-radius", "-moz-border-radius":
@@ -345,12 +362,25 @@ extension ComputedStyle {
         case "min-height": minHeight = source.minHeight
         case "max-height": maxHeight = source.maxHeight
         case "overflow": overflowHidden = source.overflowHidden
+        case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin
         case "padding": padding = source.padding
         case "display": display = source.display
         case "letter-spacing": letterSpacing = source.letterSpacing
+        case "word-spacing": wordSpacing = source.wordSpacing
+        case "hyphens", "-webkit-hyphens": hyphens = source.hyphens
+        case "tab-size", "-moz-tab-size": tabSize = source.tabSize
+        case "font-variant-caps": fontVariantCaps = source.fontVariantCaps
+        case "font-variant": fontVariantCaps = source.fontVariantCaps; fontFeatures.numeric = source.fontFeatures.numeric
+        case "font-variant-numeric": fontFeatures.numeric = source.fontFeatures.numeric
+        case "font-kerning": fontFeatures.kerningOff = source.fontFeatures.kerningOff
+        case "font-feature-settings", "-webkit-font-feature-settings": fontFeatures.settings = source.fontFeatures.settings
         case "text-shadow": textShadows = source.textShadows
         case "text-transform": textTransform = source.textTransform
+        case "text-decoration-style": declaredDecoration.style = keyword == "inherit" ? parent.declaredDecoration.style : .solid
+        case "text-decoration-color": declaredDecoration.color = keyword == "inherit" ? parent.declaredDecoration.color : nil
+        case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
+        case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
         default: break
         }

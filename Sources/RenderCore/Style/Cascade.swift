@@ -73,6 +73,7 @@ public enum Cascade {
                 if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
                 if index == userAgentCount - 1 { userAgentMargin = style.margin }
             }
+            style.settleDecorationPaint()
             if dom.mode == .quirks {
                 // Default margins from the UA sheet are "quirky": ignored at the top of body and cells.
                 style.quirkyMarginTop = userAgentMargin.top != .px(0) && style.margin.top == userAgentMargin.top

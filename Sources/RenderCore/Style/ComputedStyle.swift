@@ -65,6 +65,11 @@ public enum WordBreaking: Sendable, Equatable {
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
 public enum TextTransform: String, Sendable { case none, uppercase, lowercase, capitalize }
+public enum Hyphens: String, Sendable { case none, manual, auto }
+public enum TabSize: Sendable, Equatable {
+    case spaces(Double)
+    case px(Double)
+}
 
 public struct Edges<Value: Sendable & Equatable>: Sendable, Equatable {
     public var top: Value, right: Value, bottom: Value, left: Value
@@ -106,6 +111,9 @@ public struct ComputedStyle: Sendable {
     public var boxShadows: [BoxShadow] = []
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
+    /// `text-overflow: ellipsis` (not inherited): a line that overflows a box whose overflow
+    /// is clipped ends in "…" (see `InlineLayout`).
+    public var textOverflowEllipsis = false
     public var tableLayoutFixed = false
     /// Corner radii, top-left, top-right, bottom-right, bottom-left (circular corners).
     public var borderRadius = Edges<Length>(.px(0))
@@ -118,6 +126,8 @@ public struct ComputedStyle: Sendable {
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
+    /// This element's `text-decoration-style`, `-color` and `-thickness` (not inherited).
+    public var declaredDecoration = TextDecorationPaint()
     /// How an inline element takes part in the bidi algorithm (not inherited).
     public var unicodeBidi: UnicodeBidi = .normal
     /// Quirks mode: the margin came from the UA sheet and so collapses away at the top of
@@ -158,6 +168,17 @@ public struct ComputedStyle: Sendable {
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
     public var letterSpacing: Double = 0
+    /// `hyphens`: where soft hyphens break (`auto` breaks only there too: no dictionaries).
+    public var hyphens: Hyphens = .manual
+    /// `tab-size`: a number of spaces or a length in px.
+    public var tabSize: TabSize = .spaces(8)
+    /// `word-spacing` in px, added to each space (U+0020, U+00A0).
+    public var wordSpacing: Double = 0
+    /// `font-variant-caps` (and `font-variant`'s small-caps).
+    public var fontVariantCaps: FontVariantCaps = .normal
+    /// OpenType features from `font-variant-numeric`, `font-kerning` and
+    /// `font-feature-settings`.
+    public var fontFeatures = FontFeatures()
     /// `text-shadow` layers, first on top (the spread a box shadow has is never set).
     public var textShadows: [BoxShadow] = []
     /// The content language from the nearest `lang` (BCP 47, as written; nil when none):
@@ -182,6 +203,10 @@ public struct ComputedStyle: Sendable {
     /// Decorations from this element and its inline ancestors, painted in the colour of the
     /// element that declared them (simplified: the current colour).
     public var decorations: TextDecorations = []
+    /// How `decorations` are drawn: as the nearest element that declared lines says.
+    public var decorationPaint = TextDecorationPaint()
+    /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
+    public var underlineOffset: Double?
     public var visibilityHidden = false
     public var borderSpacing: Double = 0
     /// Quirks and limited-quirks documents: lines without text get no strut.
@@ -206,6 +231,11 @@ public struct ComputedStyle: Sendable {
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
         child.letterSpacing = letterSpacing
+        child.wordSpacing = wordSpacing
+        child.hyphens = hyphens
+        child.tabSize = tabSize
+        child.fontVariantCaps = fontVariantCaps
+        child.fontFeatures = fontFeatures
         child.textShadows = textShadows
         child.language = language
         child.wordBreak = wordBreak
@@ -218,6 +248,8 @@ public struct ComputedStyle: Sendable {
         child.lineHeightQuirk = lineHeightQuirk
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
+        child.decorationPaint = decorationPaint
+        child.underlineOffset = underlineOffset
         return child
     }
 
