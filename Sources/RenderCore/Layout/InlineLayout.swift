@@ -264,7 +264,9 @@ struct InlineLayout {
                 insert(pango_attr_shape_new(&rect, &rect), segment)
             case .inlineStart(let box), .inlineEnd(let box):
                 guard segment.end > segment.start else { continue }
-                insert(pango_attr_font_desc_new(FontDescription(style: box.style).pointer), segment)
+                // The description must outlive the call (pango copies it): a temporary may be freed first.
+                let description = FontDescription(style: box.style)
+                withExtendedLifetime(description) { insert(pango_attr_font_desc_new(description.pointer), segment) }
                 let width = segment.item.isStart ? box.startSpacing : box.endSpacing
                 guard width > 0 else { continue }
                 // Only the no-break space takes the spacing's shape, not the bidi controls.
