@@ -10,6 +10,8 @@ public final class FontSet: @unchecked Sendable {
     let rightToLeftContextPointer: OpaquePointer
     /// Font files of the fixed set that are missing on this host (empty when all are there).
     public let missingFiles: [String]
+    /// Fonts added by mails (`@font-face`) and teams (`--font-dir`), each under a private name.
+    let webFonts: WebFontRegistry
     private var metricsCache: [MetricsKey: FontMetrics] = [:]
     private var handles: [UnsafeMutableRawPointer: FontHandle] = [:]
 
@@ -22,6 +24,7 @@ public final class FontSet: @unchecked Sendable {
                 FcConfigParseAndLoadFromMemory(config, $0, 1)
             }
         }
+        _ = FcConfigParseAndLoadFromMemory(config, WebFontRegistry.acceptXML, 1)
         FcConfigBuildFonts(config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
@@ -41,6 +44,7 @@ public final class FontSet: @unchecked Sendable {
         // A paragraph's direction is stated, never guessed (pango's default, weak LTR, guesses).
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         rightToLeftContextPointer = FontSet.copy(of: context, in: fontMap, direction: PANGO_DIRECTION_RTL)
+        webFonts = WebFontRegistry(fontMap: fontMap)
         missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
@@ -57,6 +61,11 @@ public final class FontSet: @unchecked Sendable {
             if let family = familyAliases[name.lowercased()] { return family }
         }
         return "Liberation Serif"
+    }
+
+    /// The pango family list for a style: its web fonts, then the fixed family its stack resolves to.
+    static func familyList(_ style: ComputedStyle) -> String {
+        (style.fontFaceFamilies + [resolveFamily(style.fontFamilies)]).joined(separator: ",")
     }
 
     static let familyAliases: [String: String] = {
