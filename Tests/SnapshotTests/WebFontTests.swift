@@ -223,4 +223,31 @@ import Testing
         try "{\"scenes\": [{\"name\": \"a\", \"html\": \"x\", \"fontDir\": \"nowhere\"}]}".write(toFile: suite, atomically: true, encoding: .utf8)
         #expect(throws: RenderError.input("snapshot.json: scenes[0].fontDir: '\(root)/nowhere' is not a folder")) { try Suite.load(path: suite) }
     }
+
+    /// Dark pixels of the page, and how far right their top third lies of their bottom third.
+    static func ink(_ html: String) throws -> (count: Int, lean: Double) {
+        let document = LaidOutDocument(html: html, viewportWidth: 200, viewportHeight: 60)
+        let canvas = try document.renderFullPage(viewportWidth: 200, viewportHeight: 60, scale: 1).canvas
+        let image = canvas.rgbaImage
+        var points: [(x: Int, y: Int)] = []
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y] & 255 < 128 { points.append((x, y)) } }
+        let top = points.map(\.y).min() ?? 0, bottom = points.map(\.y).max() ?? 0, third = max(1, (bottom - top) / 3)
+        func meanX(_ rows: ClosedRange<Int>) -> Double {
+            let xs = points.filter { rows.contains($0.y) }.map { Double($0.x) }
+            return xs.reduce(0, +) / Double(max(1, xs.count))
+        }
+        return (points.count, meanX(top...(top + third)) - meanX((bottom - third)...bottom))
+    }
+
+    @Test func aFamilyWithoutBoldOrItalicFacesIsEmboldenedAndSlantedAsBrowsersDo() throws {
+        let font = try Self.dataURI("brand.woff2", type: "font/woff2")
+        func page(_ style: String) -> String {
+            "<style>@font-face { font-family: Solo; src: url(\(font)); }</style><p style='font:40px Solo;margin:0;\(style)'>Wil</p>"
+        }
+        let regular = try Self.ink(page("")), bold = try Self.ink(page("font-weight:600")), italic = try Self.ink(page("font-style:italic"))
+        #expect(Double(bold.count) > Double(regular.count) * 1.2, "bold \(bold.count) regular \(regular.count)")
+        #expect(italic.lean - regular.lean > 2, "italic leans \(italic.lean), regular \(regular.lean)")
+        // Lighter than 600 stays as drawn, as in browsers.
+        #expect(try Self.ink(page("font-weight:500")).count == regular.count)
+    }
 }

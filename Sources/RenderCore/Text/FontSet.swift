@@ -24,7 +24,7 @@ public final class FontSet: @unchecked Sendable {
                 FcConfigParseAndLoadFromMemory(config, $0, 1)
             }
         }
-        _ = FcConfigParseAndLoadFromMemory(config, WebFontRegistry.acceptXML, 1)
+        _ = FcConfigParseAndLoadFromMemory(config, WebFontRegistry.configXML, 1)
         FcConfigBuildFonts(config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         pango_fc_font_map_set_config(OpaquePointer(fontMap), config)

@@ -19,9 +19,30 @@ public struct RegisteredFace: Sendable, Equatable {
 final class WebFontRegistry {
     static let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("snapshot-fonts-\(getuid())")
 
-    /// The config snippet that lets fontconfig take files from `directory`.
-    static var acceptXML: String {
-        "<?xml version=\"1.0\"?><fontconfig><selectfont><acceptfont><glob>\(directory)/*</glob></acceptfont></selectfont></fontconfig>"
+    /// The config snippet for web fonts: fontconfig may take files from `directory`, and a
+    /// face asked for bolder or italic than it is drawn so, as browsers synthesise them:
+    /// emboldened from 600 up on a face under 600, slanted by tan 14° (WebKit's oblique skew).
+    /// Only private families match, so the fixed set draws as before.
+    static var configXML: String {
+        """
+        <?xml version="1.0"?><fontconfig>
+          <selectfont><acceptfont><glob>\(directory)/*</glob></acceptfont></selectfont>
+          <match target="font">
+            <test name="family" compare="contains"><string>snapshot-font-</string></test>
+            <test name="weight" compare="less"><const>semibold</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit>
+          </match>
+          <match target="font">
+            <test name="family" compare="contains"><string>snapshot-font-</string></test>
+            <test name="slant" compare="eq"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>1</double><double>0.2493</double><double>0</double><double>1</double></matrix></times>
+            </edit>
+          </match>
+        </fontconfig>
+        """
     }
 
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
