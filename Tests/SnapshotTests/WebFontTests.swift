@@ -123,6 +123,14 @@ import Testing
         let byFileName = Self.glyphXs(LaidOutDocument(html: "<p style='font:40px \"Brand Mono\", serif;margin:0'>Wil</p>",
                                                        viewportWidth: 390, viewportHeight: 844))
         #expect(abs(byFileName[2] - byFileName[1] - Self.serifI) < 0.01, "\(byFileName)")
+        // A character only a mail's font has (an icon font's private-use glyph) is a box in
+        // every other mail, as in a process that never saw that mail.
+        let icons = try Self.dataURI("icons.woff2", type: "font/woff2")
+        let iconMail = LaidOutDocument(html: "<style>@font-face { font-family: Icons; src: url(\(icons)); }</style><p style='font:40px Icons'>\u{E000}</p>",
+                                       viewportWidth: 390, viewportHeight: 844)
+        #expect(iconMail.missingCharacters.codePoints.isEmpty)
+        let otherMail = LaidOutDocument(html: "<p style='font:40px serif'>\u{E000}</p>", viewportWidth: 390, viewportHeight: 844)
+        #expect(otherMail.missingCharacters.codePoints == [0xE000])
     }
 
     @Test func fontFaceRulesParse() {

@@ -45,7 +45,7 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// `limits` bound what the mail may cost (`ResourceLimits`); each one reached is a warning.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
                 images: ImageStore? = nil, appearance: Appearance = .light, client: ClientProfile = .webview,
-                viewportRules: ViewportRules = .none, limits: ResourceLimits = .standard, addedFonts: [RegisteredFace] = []) {
+                viewportRules: ViewportRules = .none, limits: ResourceLimits = .standard, addedFonts: [TeamFont] = []) {
         // Layout recurses with the tree's depth: run it on a thread with a deep stack, whatever
         // thread (a test runner's, a worker's) called us.
         self = LargeStack.run {
@@ -57,7 +57,7 @@ public struct LaidOutDocument: @unchecked Sendable {
 
     private init(building html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet,
                  images: ImageStore?, appearance: Appearance, client: ClientProfile, viewportRules: ViewportRules,
-                 limits: ResourceLimits, addedFonts: [RegisteredFace]) {
+                 limits: ResourceLimits, addedFonts: [TeamFont]) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
         // once (parallel tests, API users) could otherwise resolve fonts differently, and
         // glyphs drawn meanwhile could find their font's face closed (`FontAccess`).
@@ -79,6 +79,8 @@ public struct LaidOutDocument: @unchecked Sendable {
                                     colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults,
                                     fontFaces: styled.fontFaces)
         }
+        // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
+        let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
         let webFonts = DocumentFonts(rules: styled.fontFaces, added: addedFonts,
                                      resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts)
         if !webFonts.faces.isEmpty {

@@ -11,7 +11,7 @@ public struct SceneRenderer {
     public init(scene: Scene, fonts: FontSet = .shared) throws {
         try scene.validate()
         self.scene = scene
-        let addedFonts = try scene.fontDirectory.map { try TeamFonts.register(directory: $0, in: fonts) } ?? []
+        let addedFonts = try scene.fontDirectory.map { try TeamFonts.load(directory: $0) } ?? []
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
                                    images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,

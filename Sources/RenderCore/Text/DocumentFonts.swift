@@ -19,8 +19,8 @@ struct DocumentFonts {
 
     /// Loads each rule's first usable source: `data:` URIs and files inside the mail's folder
     /// (as images are read); remote URLs are never fetched, and warned about once each.
-    init(rules: [FontFaceRule], added: [RegisteredFace], resources: ImageStore, registry: WebFontRegistry) {
-        for face in added {
+    init(rules: [FontFaceRule], added: [TeamFont], resources: ImageStore, registry: WebFontRegistry) {
+        for face in added.compactMap({ registry.register($0.sfnt, ranges: []) }) {
             faces.append(Face(family: face.family.lowercased(), weights: face.weight...face.weight, italic: face.italic,
                               privateFamily: face.privateFamily))
         }

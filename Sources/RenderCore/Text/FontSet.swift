@@ -10,12 +10,18 @@ public final class FontSet: @unchecked Sendable {
     let rightToLeftContextPointer: OpaquePointer
     /// Font files of the fixed set that are missing on this host (empty when all are there).
     public let missingFiles: [String]
-    /// Fonts added by mails (`@font-face`) and teams (`--font-dir`), each under a private name.
+    /// Fonts added by a mail (`@font-face`) and its team (`--font-dir`), each under a private name.
     let webFonts: WebFontRegistry
     private var metricsCache: [MetricsKey: FontMetrics] = [:]
     private var handles: [UnsafeMutableRawPointer: FontHandle] = [:]
 
     public static let shared = FontSet()
+
+    /// A set of its own for a document with web fonts. Pango caches a font file's coverage
+    /// and sorts every font of its map for fallback, so a font added to the shared set would
+    /// draw other mails' characters the fixed set lacks (an icon font's private-use glyphs):
+    /// a fresh set keeps each mail as it renders alone.
+    static func forWebFonts() -> FontSet { FontSet() }
 
     private init() {
         let config = FcConfigCreate()

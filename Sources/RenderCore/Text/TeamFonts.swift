@@ -19,17 +19,13 @@ public enum TeamFonts {
         return fonts.map { (directory as NSString).appendingPathComponent($0) }
     }
 
-    /// Registers the folder's fonts with the font set; a file that is not a font is an input error.
-    static func register(directory: String, in fonts: FontSet) throws -> [RegisteredFace] {
-        let files = try files(in: directory, context: "font folder")
-        FontAccess.shared.lockExclusively()
-        defer { FontAccess.shared.unlock() }
-        return try files.map { path in
-            guard let data = FileManager.default.contents(atPath: path), let sfnt = SfntFile.sfnt(from: [UInt8](data)),
-                  let face = fonts.webFonts.register(sfnt, ranges: []) else {
+    /// The folder's fonts as sfnt bytes, each checked; a file that is not a font is an input error.
+    static func load(directory: String) throws -> [TeamFont] {
+        try files(in: directory, context: "font folder").map { path in
+            guard let data = FileManager.default.contents(atPath: path), let sfnt = SfntFile.sfnt(from: [UInt8](data)) else {
                 throw RenderError.input("font file '\(path)' is not a TTF, OTF, WOFF or WOFF2 font")
             }
-            return face
+            return TeamFont(sfnt: sfnt)
         }
     }
 
@@ -44,4 +40,9 @@ public enum TeamFonts {
         }
         return entries
     }
+}
+
+/// One `--font-dir` font, decoded (`SfntFile`); each document registers it in its own set.
+public struct TeamFont: Sendable {
+    let sfnt: [UInt8]
 }

@@ -13,8 +13,8 @@ public struct RegisteredFace: Sendable, Equatable {
     public let italic: Bool
 }
 
-/// Adds web fonts and `--font-dir` fonts to the font set's fontconfig, each under a private
-/// family name. Files are written, content-addressed, to a folder the embedded config accepts
+/// Adds web fonts and `--font-dir` fonts to a document's own font set (`FontSet.forWebFonts`),
+/// each under a private family name. Files are written, content-addressed, to a folder the embedded config accepts
 /// (it rejects every other file); pango and HarfBuzz open faces by path.
 final class WebFontRegistry {
     static let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("snapshot-fonts-\(getuid())")
