@@ -69,6 +69,18 @@ import Testing
         #expect(outside.warnings == ["font '../scripts/none.woff2' is outside the mail's folder; not read"])
     }
 
+    @Test func rulesPastTheLimitAreNotLoaded() throws {
+        let font = try Self.dataURI("brand.woff2", type: "font/woff2")
+        var limits = ResourceLimits.standard
+        limits.maximumWebFonts = 2
+        let rules = (0..<3).map { "@font-face { font-family: F\($0); src: url(\(font)); }" }.joined()
+        let document = LaidOutDocument(html: "<style>\(rules) p { font: 40px F2, serif; margin: 0 }</style><p>Wil</p>",
+                                       viewportWidth: 390, viewportHeight: 844, limits: limits)
+        #expect(document.warnings == ["the mail has more than 2 @font-face rules; the rest are not loaded"])
+        let xs = Self.glyphXs(document)
+        #expect(abs(xs[2] - xs[1] - Self.serifI) < 0.01, "F2 is the third rule, not loaded: \(xs)")
+    }
+
     @Test func bytesThatAreNoFontAreSaidSo() {
         let document = Self.page("@font-face { font-family: Brand; src: url(data:font/woff2;base64,AAAAAAAAAAAAAAAA); }")
         #expect(document.warnings == ["font 'data:font/woff2;base64,AAAAAAAAAAAAAAAA' for 'Brand' is not a TTF, OTF, WOFF or WOFF2 font; not used"])

@@ -82,7 +82,8 @@ public struct LaidOutDocument: @unchecked Sendable {
         // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
         let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
         let webFonts = DocumentFonts(rules: styled.fontFaces, added: addedFonts,
-                                     resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts)
+                                     resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts,
+                                     limits: limits)
         if !webFonts.faces.isEmpty {
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map { style in
                 var style = style

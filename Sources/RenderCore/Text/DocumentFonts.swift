@@ -19,12 +19,16 @@ struct DocumentFonts {
 
     /// Loads each rule's first usable source: `data:` URIs and files inside the mail's folder
     /// (as images are read); remote URLs are never fetched, and warned about once each.
-    init(rules: [FontFaceRule], added: [TeamFont], resources: ImageStore, registry: WebFontRegistry) {
+    init(rules: [FontFaceRule], added: [TeamFont], resources: ImageStore, registry: WebFontRegistry, limits: ResourceLimits) {
+        let limit = limits.maximumWebFonts
+        if rules.count > limit {
+            warn("the mail has more than \(ResourceLimits.count(limit)) @font-face rules; the rest are not loaded")
+        }
         for face in added.compactMap({ registry.register($0.sfnt, ranges: []) }) {
             faces.append(Face(family: face.family.lowercased(), weights: face.weight...face.weight, italic: face.italic,
                               privateFamily: face.privateFamily))
         }
-        for rule in rules {
+        for rule in rules.prefix(limit) {
             guard let registered = load(rule, resources: resources, registry: registry) else { continue }
             faces.append(Face(family: rule.family.lowercased(), weights: rule.weights, italic: rule.italic,
                               privateFamily: registered.privateFamily))

@@ -101,8 +101,18 @@ final class WebFontRegistry {
         var original: OpaquePointer?
         guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &original) == FcResultMatch, let original else { return }
         let restricted = FcCharSetCreate()
-        for range in ranges {
-            for character in range where FcCharSetHasChar(original, character) != 0 { FcCharSetAddChar(restricted, character) }
+        // Page by page through the font's own characters (a range may be all of Unicode).
+        var map = [FcChar32](repeating: 0, count: Int(FC_CHARSET_MAP_SIZE))
+        var next: FcChar32 = 0
+        var base = FcCharSetFirstPage(original, &map, &next)
+        while base != FcChar32.max {  // FC_CHARSET_DONE
+            for (word, bits) in map.enumerated() where bits != 0 {
+                for bit in 0..<32 where bits & (1 << FcChar32(bit)) != 0 {
+                    let character = base + FcChar32(word * 32 + bit)
+                    if ranges.contains(where: { $0.contains(character) }) { FcCharSetAddChar(restricted, character) }
+                }
+            }
+            base = FcCharSetNextPage(original, &map, &next)
         }
         FcPatternDel(pattern, FC_CHARSET)
         FcPatternAddCharSet(pattern, FC_CHARSET, restricted)
