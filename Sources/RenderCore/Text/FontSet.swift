@@ -2,7 +2,8 @@ import CCairo
 import Foundation
 
 /// Owns the pango font map and context bound to our fixed fontconfig set. Created once per
-/// process; pango and fontconfig objects are not thread-safe, so layout uses it from one thread.
+/// process (and once per mail with web fonts, `forWebFonts`); pango and fontconfig objects are
+/// not thread-safe, so layout uses it from one thread.
 public final class FontSet: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer  // PangoContext*
