@@ -5,3 +5,4 @@
 #include <hb.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H

@@ -69,6 +69,7 @@ public struct SnapshotCommand {
         .value("indicator", "seed|follow|none", "the scroll indicator's track: H below the top (seed), below the visible header, or none"),
         .value("timezone", "ZONE", "dates in a message's header: UTC (default), an offset such as +02:00, or Europe/Berlin"),
         .value("allow-dir", "DIR", "let the mail read local files in this folder too (repeatable)"),
+        .value("font-dir", "DIR", "the team's own fonts (TTF, OTF, WOFF, WOFF2) for the mail and --header-html, by their family names"),
     ] + SceneOptions.declared + GivenHeaderFields.names.map { name in
         .value(name, name == "date" ? "DATE" : name == "subject" ? "TEXT" : "ADDRESSES",
                "the \(name.capitalized) field of an HTML mail's header (the template a .eml message gets)")
@@ -325,6 +326,10 @@ public struct SnapshotCommand {
             scene.headerColor = parsed
         }
         if let fragment = arguments.value("header-html") { scene.headerHTML = fragment }
+        if let directory = arguments.value("font-dir") {
+            do { _ = try TeamFonts.files(in: directory, context: "--font-dir") } catch let error as RenderError { throw UsageError(error.description) }
+            scene.fontDirectory = directory
+        }
         if let indicator = arguments.value("indicator") {
             guard let mode = IndicatorMode(rawValue: indicator) else {
                 throw UsageError("--indicator '\(indicator)' is not one of none, seed, follow")

@@ -46,27 +46,7 @@ public final class ImageStore: @unchecked Sendable {
 
     private func load(_ source: String) -> DecodedImage? {
         guard !source.isEmpty else { return nil }
-        // Only the scheme is compared; a data URI may be megabytes long.
-        let lower = String(source.prefix(64)).lowercased()
-        let bytes: [UInt8]?
-        if lower.hasPrefix("data:") {
-            if source.utf8.count > limits.maximumDataURIBytes {
-                warn("image data URI is longer than \(ResourceLimits.bytes(limits.maximumDataURIBytes)); not decoded")
-                return nil
-            }
-            bytes = DataURI.decode(source)
-            if bytes == nil { warn("image data URI is malformed") }
-        } else if lower.hasPrefix("cid:"), !contentIDs.isEmpty {
-            let id = String(source.dropFirst(4))
-            guard let part = contentIDs[ContentID.normalise(id.removingPercentEncoding ?? id)] else { return nil }
-            bytes = part
-        } else if let scheme = Self.scheme(of: lower) {
-            _ = scheme
-            return nil  // http(s), unmapped cid, file and every other scheme: blocked, never fetched
-        } else {
-            bytes = readLocal(source)
-        }
-        guard let bytes else { return nil }
+        guard let bytes = bytes(for: source, noun: "image") else { return nil }
         do {
             return try DecodedImage.decode(bytes, maximumPixels: limits.maximumImagePixels)
         } catch DecodedImage.Failure.tooLarge(let width, let height) {
@@ -79,6 +59,29 @@ public final class ImageStore: @unchecked Sendable {
         return nil
     }
 
+    /// The bytes a URL names: a `data:` URI's, a message part's (`cid:`), or a file's inside
+    /// the mail's folder; nil for remote and other schemes (never fetched). `noun` ("image",
+    /// "font") starts the warnings.
+    func bytes(for source: String, noun: String) -> [UInt8]? {
+        // Only the scheme is compared; a data URI may be megabytes long.
+        let lower = String(source.prefix(64)).lowercased()
+        if lower.hasPrefix("data:") {
+            if source.utf8.count > limits.maximumDataURIBytes {
+                warn("\(noun) data URI is longer than \(ResourceLimits.bytes(limits.maximumDataURIBytes)); not decoded")
+                return nil
+            }
+            let bytes = DataURI.decode(source)
+            if bytes == nil { warn("\(noun) data URI is malformed") }
+            return bytes
+        } else if lower.hasPrefix("cid:"), !contentIDs.isEmpty {
+            let id = String(source.dropFirst(4))
+            return contentIDs[ContentID.normalise(id.removingPercentEncoding ?? id)]
+        } else if Self.scheme(of: lower) != nil {
+            return nil  // http(s), unmapped cid, file and every other scheme: blocked, never fetched
+        }
+        return readLocal(source, noun: noun)
+    }
+
     static func scheme(of source: String) -> String? {
         if source.hasPrefix("//") { return "network" }
         guard let colon = source.firstIndex(of: ":") else { return nil }
@@ -88,7 +91,7 @@ public final class ImageStore: @unchecked Sendable {
     }
 
     /// A file below the base directory, after resolving `..` and symlinks.
-    private func readLocal(_ source: String) -> [UInt8]? {
+    private func readLocal(_ source: String, noun: String) -> [UInt8]? {
         guard let baseDirectory else { return nil }
         var path = source
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
@@ -97,34 +100,34 @@ public final class ImageStore: @unchecked Sendable {
         if path.hasPrefix("/") {
             resolved = Self.resolved(path)
             guard isReadable(resolved) else {
-                warn("image \(Self.describe(source)) is an absolute path; only files inside the mail's folder are read")
+                warn("\(noun) \(Self.describe(source)) is an absolute path; only files inside the mail's folder are read")
                 return nil
             }
         } else {
             resolved = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
                 .standardizedFileURL.resolvingSymlinksInPath().path
             guard isReadable(resolved) else {
-                warn("image \(Self.describe(source)) is outside the mail's folder; not read")
+                warn("\(noun) \(Self.describe(source)) is outside the mail's folder; not read")
                 return nil
             }
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
               attributes[.type] as? FileAttributeType == .typeRegular else {
-            warn("image \(Self.describe(source)) not found")
+            warn("\(noun) \(Self.describe(source)) not found")
             return nil
         }
         if let size = attributes[.size] as? Int, size > limits.maximumImageFileBytes {
-            warn("image \(Self.describe(source)) is larger than \(ResourceLimits.bytes(limits.maximumImageFileBytes)); not read")
+            warn("\(noun) \(Self.describe(source)) is larger than \(ResourceLimits.bytes(limits.maximumImageFileBytes)); not read")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: resolved) else {
-            warn("image \(Self.describe(source)) cannot be read")
+            warn("\(noun) \(Self.describe(source)) cannot be read")
             return nil
         }
         return [UInt8](data)
     }
 
-    private func warn(_ message: String) {
+    func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
 

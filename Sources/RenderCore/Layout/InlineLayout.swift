@@ -558,14 +558,14 @@ struct InlineLayout {
 
 extension FontDescription {
     convenience init(style: ComputedStyle) {
-        self.init(family: FontSet.resolveFamily(style.fontFamilies), size: style.fontSize,
+        self.init(family: FontSet.familyList(style), size: style.fontSize,
                   weight: style.fontWeight, italic: style.italic)
     }
 }
 
 extension FontSet {
     func metrics(for style: ComputedStyle) -> FontMetrics {
-        metrics(family: FontSet.resolveFamily(style.fontFamilies), size: style.fontSize,
+        metrics(family: FontSet.familyList(style), size: style.fontSize,
                 weight: style.fontWeight, italic: style.italic)
     }
 }

@@ -22,9 +22,11 @@ public struct EnvironmentFingerprint: Codable, Equatable, Sendable {
     }
 
     /// This machine's fingerprint for frames at `scales`.
-    public static func current(scales: [Double]) -> EnvironmentFingerprint {
+    /// `fontDirectories` (`--font-dir`) add the team's font files.
+    public static func current(scales: [Double], fontDirectories: [String] = []) -> EnvironmentFingerprint {
         var fingerprint = machine
         fingerprint.scales = Array(Set(scales)).sorted()
+        fingerprint.fonts.merge(TeamFonts.fingerprint(directories: Array(Set(fontDirectories)).sorted())) { machine, _ in machine }
         return fingerprint
     }
 

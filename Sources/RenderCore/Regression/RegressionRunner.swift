@@ -63,7 +63,8 @@ public struct RegressionRunner {
         guard jobs.count <= maximumFrames else {
             throw RenderError.input("the suite stands for \(ResourceLimits.count(jobs.count)) frames; \(ResourceLimits.count(maximumFrames)) at most")
         }
-        let environment = EnvironmentFingerprint.current(scales: entries.map(\.scene.scale))
+        let environment = EnvironmentFingerprint.current(scales: entries.map(\.scene.scale),
+                                                        fontDirectories: entries.compactMap(\.scene.fontDirectory))
         let results = ResultSlots(count: jobs.count)
         let workers = max(1, min(concurrency, jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

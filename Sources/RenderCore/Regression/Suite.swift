@@ -88,7 +88,7 @@ extension Suite {
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
         "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "client", "tolerance", "masks",
-        "timezone", "message",
+        "timezone", "message", "fontDir",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -176,7 +176,7 @@ extension Suite {
         var tolerance = Tolerance()
         var fixedHeaderHeight = false
         for source in [defaults, fields].compactMap({ $0 }) {
-            try apply(source, to: &scene, tolerance: &tolerance)
+            try apply(source, to: &scene, tolerance: &tolerance, folder: folder)
             if try source.object("header")?.number("height") != nil { fixedHeaderHeight = true }
         }
         // `message`: header fields for an HTML mail's default header (defaults', then the scene's).
@@ -204,7 +204,7 @@ extension Suite {
     }
 
     /// Settings of `defaults` first, then the scene's own; each key replaces the earlier value.
-    private static func apply(_ fields: JSONFields, to scene: inout Scene, tolerance: inout Tolerance) throws {
+    private static func apply(_ fields: JSONFields, to scene: inout Scene, tolerance: inout Tolerance, folder: String) throws {
         if let device = try fields.string("device") {
             scene.apply(try Device.named(device, context: "\(fields.path).device"))
         }
@@ -234,6 +234,11 @@ extension Suite {
                 }
                 return .at(number == 0 ? 0 : number)
             }
+        }
+        if let fontDir = try fields.string("fontDir") {
+            let directory = fontDir.hasPrefix("/") ? fontDir : (folder as NSString).appendingPathComponent(fontDir)
+            _ = try TeamFonts.files(in: directory, context: "\(fields.path).fontDir:")
+            scene.fontDirectory = directory
         }
         if let indicator: IndicatorMode = try fields.choice("indicator") { scene.indicator = indicator }
         if let style: IndicatorStyle = try fields.choice("indicatorStyle") { scene.indicatorStyle = style }

@@ -45,18 +45,19 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// `limits` bound what the mail may cost (`ResourceLimits`); each one reached is a warning.
     public init(html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet = .shared,
                 images: ImageStore? = nil, appearance: Appearance = .light, client: ClientProfile = .webview,
-                viewportRules: ViewportRules = .none, limits: ResourceLimits = .standard) {
+                viewportRules: ViewportRules = .none, limits: ResourceLimits = .standard, addedFonts: [TeamFont] = []) {
         // Layout recurses with the tree's depth: run it on a thread with a deep stack, whatever
         // thread (a test runner's, a worker's) called us.
         self = LargeStack.run {
             LaidOutDocument(building: html, viewportWidth: viewportWidth, viewportHeight: viewportHeight, fonts: fonts,
-                            images: images, appearance: appearance, client: client, viewportRules: viewportRules, limits: limits)
+                            images: images, appearance: appearance, client: client, viewportRules: viewportRules, limits: limits,
+                            addedFonts: addedFonts)
         }
     }
 
     private init(building html: String, viewportWidth: Double, viewportHeight: Double, fonts: FontSet,
                  images: ImageStore?, appearance: Appearance, client: ClientProfile, viewportRules: ViewportRules,
-                 limits: ResourceLimits) {
+                 limits: ResourceLimits, addedFonts: [TeamFont]) {
         // Pango and fontconfig are not thread-safe: documents laid out on several threads at
         // once (parallel tests, API users) could otherwise resolve fonts differently, and
         // glyphs drawn meanwhile could find their font's face closed (`FontAccess`).
@@ -75,7 +76,20 @@ public struct LaidOutDocument: @unchecked Sendable {
                                               hasImages: dom.first(tag: "img") != nil)
         if treatment == .invertLightness {
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0?.mappingColors(InvertLightness.transform) },
-                                    colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults)
+                                    colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults,
+                                    fontFaces: styled.fontFaces)
+        }
+        // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
+        let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
+        let webFonts = DocumentFonts(rules: styled.fontFaces, added: addedFonts,
+                                     resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts,
+                                     limits: limits)
+        if !webFonts.faces.isEmpty {
+            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map { style in
+                var style = style
+                style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
+                return style
+            } }, colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces)
         }
         self.colorScheme = styled.colorScheme
         self.colorTreatment = treatment
@@ -85,7 +99,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
                                      budget: budget)
         guard let root = builder.build() else {
-            self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []))
+            self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
             self.height = 0
             self.canvasColor = treatment.defaultCanvasColor
@@ -125,7 +139,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
         let missing = MissingCharacters(in: painter.list)
         self.missingCharacters = missing
-        self.warnings = Self.unique(dom.warnings + budget.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
+        self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
                                     + (missing.warning.map { [$0] } ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }

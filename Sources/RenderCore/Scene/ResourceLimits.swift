@@ -30,6 +30,9 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maximumParagraphLineBreaks = 5_000
     /// Text of the whole mail past this is cut.
     public var maximumTextBytes = 1 << 20
+    /// `@font-face` rules after this many in the mail are not loaded (each is a font file to
+    /// decode and register; a mail uses a few).
+    public var maximumWebFonts = 64
     /// Floats after this many in the mail are laid out in the flow instead.
     public var maximumFloats = 2_000
     /// The laid-out mail is cut at this height (CSS px): frames show what fits.

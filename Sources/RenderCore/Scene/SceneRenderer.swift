@@ -11,16 +11,17 @@ public struct SceneRenderer {
     public init(scene: Scene, fonts: FontSet = .shared) throws {
         try scene.validate()
         self.scene = scene
+        let addedFonts = try scene.fontDirectory.map { try TeamFonts.load(directory: $0) } ?? []
         document = LaidOutDocument(html: scene.html, viewportWidth: scene.viewportWidth,
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
                                    images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,
                                                       limits: scene.limits, allowedDirectories: scene.allowedDirectories),
                                    appearance: scene.appearance, client: scene.client, viewportRules: scene.viewportRules,
-                                   limits: scene.limits)
+                                   limits: scene.limits, addedFonts: addedFonts)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
-                            appearance: scene.appearance, limits: scene.limits)
+                            appearance: scene.appearance, limits: scene.limits, addedFonts: addedFonts)
         }
         geometry = ScrollScene(scene: scene, document: document)
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)

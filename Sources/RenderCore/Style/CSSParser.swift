@@ -43,16 +43,19 @@ public struct MediaContext: Sendable {
 public struct Stylesheet: Sendable {
     /// Style rules in source order, with matching `@media` blocks flattened in place.
     public var rules: [StyleRule]
+    /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
+    public var fontFaces: [FontFaceRule]
 
-    public init(rules: [StyleRule]) {
+    public init(rules: [StyleRule], fontFaces: [FontFaceRule] = []) {
         self.rules = rules
+        self.fontFaces = fontFaces
     }
 
     public static func parse(_ css: String, media: MediaContext) -> Stylesheet {
         let list = CSSTokenList(css)
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
-        return Stylesheet(rules: parser.rules)
+        return Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
     }
 }
 
@@ -69,6 +72,7 @@ private struct CSSRuleParser {
     let list: CSSTokenList
     let media: MediaContext
     var rules: [StyleRule] = []
+    var fontFaces: [FontFaceRule] = []
 
     init(list: CSSTokenList, media: MediaContext) {
         self.list = list
@@ -104,8 +108,11 @@ private struct CSSRuleParser {
                 if name.lowercased() == "media",
                    CSSMediaQueryList(list: list, range: preludeStart..<index).matches(media) {
                     parseRules(in: (index + 1)..<blockEnd, topLevel: false)
+                } else if name.lowercased() == "font-face",
+                          let face = FontFaceRule(CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
+                    fontFaces.append(face)
                 }
-                // Every other at-rule (@font-face, @keyframes, @supports, ...) is skipped whole.
+                // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
                 return min(blockEnd + 1, limit)
             default:
                 index = list.componentEnd(index)

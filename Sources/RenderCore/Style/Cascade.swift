@@ -8,6 +8,8 @@ public struct StyledDocument: Sendable {
     public var colorScheme: ColorScheme = .normal
     /// Whether the dark defaults apply: dark mode and a declared scheme that allows dark.
     public var usesDarkDefaults = false
+    /// The author sheets' `@font-face` rules, in source order.
+    public var fontFaces: [FontFaceRule] = []
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -89,7 +91,8 @@ public enum Cascade {
             style.node = id
             styles[id] = style
         }
-        return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults)
+        return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
+                              fontFaces: author.fontFaces)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
@@ -99,6 +102,7 @@ public enum Cascade {
         let limits = budget.limits
         var bytesLeft = limits.maximumStylesheetBytes
         var rules: [StyleRule] = []
+        var fontFaces: [FontFaceRule] = []
         var selectorsLeft = limits.maximumStyleRules
         for sheet in authorSheets(in: dom) {
             guard selectorsLeft > 0 else { break }
@@ -109,7 +113,9 @@ public enum Cascade {
                 budget.warn(ResourceLimits.stylesheetWarning(limits))
             }
             bytesLeft -= min(size, bytesLeft)
-            for rule in Stylesheet.parse(text, media: media).rules {
+            let parsed = Stylesheet.parse(text, media: media)
+            fontFaces += parsed.fontFaces
+            for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
                     selectorsLeft = 0
                     budget.warn("the mail's CSS has more than \(ResourceLimits.count(limits.maximumStyleRules)) selectors; the rest are ignored")
@@ -119,7 +125,7 @@ public enum Cascade {
                 rules.append(rule)
             }
         }
-        return Stylesheet(rules: rules)
+        return Stylesheet(rules: rules, fontFaces: fontFaces)
     }
 
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).

@@ -141,6 +141,9 @@ public struct ComputedStyle: Sendable {
     // Inherited
     public var color: RGBA = .black
     public var fontFamilies: [String] = ["serif"]
+    /// The web fonts (`@font-face`, `--font-dir`) `fontFamilies` names before its first
+    /// fixed-set family, best match first, by their private names (`DocumentFonts`).
+    public var fontFaceFamilies: [String] = []
     public var fontSize: Double = 16 {
         didSet {
             if fontSize > ResourceLimits.maximumFontSize {
@@ -219,6 +222,7 @@ public struct ComputedStyle: Sendable {
         var child = ComputedStyle()
         child.color = color
         child.fontFamilies = fontFamilies
+        child.fontFaceFamilies = fontFaceFamilies
         child.fontSize = fontSize
         child.fontSizeOrigin = fontSizeOrigin
         child.fontWeight = fontWeight

@@ -2,7 +2,8 @@ import CCairo
 import Foundation
 
 /// Owns the pango font map and context bound to our fixed fontconfig set. Created once per
-/// process; pango and fontconfig objects are not thread-safe, so layout uses it from one thread.
+/// process (and once per mail with web fonts, `forWebFonts`); pango and fontconfig objects are
+/// not thread-safe, so layout uses it from one thread.
 public final class FontSet: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer  // PangoContext*
@@ -10,10 +11,18 @@ public final class FontSet: @unchecked Sendable {
     let rightToLeftContextPointer: OpaquePointer
     /// Font files of the fixed set that are missing on this host (empty when all are there).
     public let missingFiles: [String]
+    /// Fonts added by a mail (`@font-face`) and its team (`--font-dir`), each under a private name.
+    let webFonts: WebFontRegistry
     private var metricsCache: [MetricsKey: FontMetrics] = [:]
     private var handles: [UnsafeMutableRawPointer: FontHandle] = [:]
 
     public static let shared = FontSet()
+
+    /// A set of its own for a document with web fonts. Pango caches a font file's coverage
+    /// and sorts every font of its map for fallback, so a font added to the shared set would
+    /// draw other mails' characters the fixed set lacks (an icon font's private-use glyphs):
+    /// a fresh set keeps each mail as it renders alone.
+    static func forWebFonts() -> FontSet { FontSet() }
 
     private init() {
         let config = FcConfigCreate()
@@ -22,6 +31,7 @@ public final class FontSet: @unchecked Sendable {
                 FcConfigParseAndLoadFromMemory(config, $0, 1)
             }
         }
+        _ = FcConfigParseAndLoadFromMemory(config, WebFontRegistry.configXML, 1)
         FcConfigBuildFonts(config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
@@ -41,6 +51,7 @@ public final class FontSet: @unchecked Sendable {
         // A paragraph's direction is stated, never guessed (pango's default, weak LTR, guesses).
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         rightToLeftContextPointer = FontSet.copy(of: context, in: fontMap, direction: PANGO_DIRECTION_RTL)
+        webFonts = WebFontRegistry(fontMap: fontMap)
         missingFiles = FontSet.expectedFiles.filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
@@ -57,6 +68,11 @@ public final class FontSet: @unchecked Sendable {
             if let family = familyAliases[name.lowercased()] { return family }
         }
         return "Liberation Serif"
+    }
+
+    /// The pango family list for a style: its web fonts, then the fixed family its stack resolves to.
+    static func familyList(_ style: ComputedStyle) -> String {
+        (style.fontFaceFamilies + [resolveFamily(style.fontFamilies)]).joined(separator: ",")
     }
 
     static let familyAliases: [String: String] = {
