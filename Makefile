@@ -63,6 +63,9 @@ FUZZ_SECONDS ?= 120
 FUZZ_SHORT_SECONDS ?= 10
 fuzz-build: DEBIAN_PACKAGES += python3
 fuzz-build: deps
+	@# SwiftPM keeps the path dependency's file list in its build plan: files added to the
+	@# main package since the last fuzz build would be missing. The plan is rebuilt each time.
+	rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
 	cd Fuzz && $(SWIFT) build -c release --sanitize fuzzer --sanitize address \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing
 
