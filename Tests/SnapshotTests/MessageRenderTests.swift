@@ -180,7 +180,7 @@ import SnapshotCLI
         } catch let error as RenderError {
             guard case .input = error else { Issue.record("\(name): \(error)"); return }
         }
-        #expect(Date().timeIntervalSince(start) < timeBudget(20), "\(name) took too long")
+        #expect(Date().timeIntervalSince(start) < timeBudget(60), "\(name) took too long")  // a hang detector: make hostile holds release renders to 5 s
     }
 
     @Test func badMessagesSayWhatWasWrong() throws {
