@@ -50,6 +50,12 @@ import Testing
         "<table width=99999999><tr><td width=99999999>x</td></tr></table><img width=99999999 height=99999999>",
         "<table width=-5 height=NaN><tr><td width=NaN>x</td></tr></table><div style='width:NaNpx;height:-1e308px;margin:-1e308px'>y</div>",
         "<p style='font-size:1e9px;letter-spacing:1e9px'>huge</p><font size=1e9>f</font>",
+        // A line's extent in pango units summed past Int32 trapped here (word-spacing made it so).
+        "<p style='letter-spacing:1e9px;word-spacing:-1e9px'>spaced out words here</p>",
+        "<p style='word-spacing:1e9px;text-indent:-1e9px;text-align:justify;tab-size:1e9;white-space:pre'>a b\tc d</p>",
+        "<p style='text-shadow:1e300px -1e300px 1e300px red, 0 0 1e300px blue'>x</p><p style='tab-size:1e300;white-space:pre;word-spacing:1e300px'>a\tb c</p>",
+        "<p style='text-shadow:1e9px 1e9px 1e9px red;text-decoration:underline wavy;text-decoration-thickness:1e9px;text-underline-offset:-1e9px'>x</p>",
+        "<p style='direction:rtl;text-overflow:ellipsis;overflow:hidden;white-space:nowrap;letter-spacing:1e9px;font-variant:small-caps'>rtl text</p>",
         "<div style='border:1e9px solid red;border-radius:1e9px;box-shadow:0 0 1e6px blue'>x</div>",
         "<div style='margin-top:-1e9px'>up</div><p>after</p>",
         "<style>" + String(repeating: ":not(", count: 5_000) + "p" + String(repeating: ")", count: 5_000) + "{color:red}</style><p>x</p>",

@@ -102,8 +102,8 @@ struct InlineLayout {
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
             ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
-            : Double(firstLine.x + firstLine.width) / scale + originX
-        return Result(lines: lines, width: Double(logical.x + logical.width) / scale + originX,
+            : (Double(firstLine.x) + Double(firstLine.width)) / scale + originX
+        return Result(lines: lines, width: (Double(logical.x) + Double(logical.width)) / scale + originX,
                       firstLineEnd: firstLineEnd, lineStarts: lineStarts)
     }
 
@@ -114,7 +114,7 @@ struct InlineLayout {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return Double(logical.x + logical.width) / Double(PANGO_SCALE) + originX
+        return (Double(logical.x) + Double(logical.width)) / Double(PANGO_SCALE) + originX
     }
 
     /// The PangoLayout of the content (the caller unrefs it), atomic inlines laid out first,
@@ -139,19 +139,19 @@ struct InlineLayout {
         // first line out. So the layout is widened by the indent and drawn shifted back.
         let hanging = max(0, -indent)
         if let width {
-            pango_layout_set_width(layout, Int32(clamping: Int(max(0, width + hanging) * Double(PANGO_SCALE))))
+            pango_layout_set_width(layout, pangoUnits(max(0, width + hanging)))
         } else {
             pango_layout_set_width(layout, -1)
         }
         // Lines this engine aligns itself (justify, text-align-last) start from pango's left.
         if ownAlignment == nil { Bidi.setAlignment(of: layout, container) } else { pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT) }
         if indent != 0 {
-            pango_layout_set_indent(layout, Int32(clamping: Int(indent * Double(PANGO_SCALE))))
+            pango_layout_set_indent(layout, pangoUnits(indent))
         }
         if text.utf8.contains(0x09), let interval = tabInterval, interval > 0, let tabs = pango_tab_array_new(1, 0) {
             // Pango's default stops are 8 spaces of the context's font; CSS's, `tab-size` of the
             // block's. One stop repeats at its own distance.
-            pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32(clamping: Int(interval * Double(PANGO_SCALE))))
+            pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, pangoUnits(interval))
             pango_layout_set_tabs(layout, tabs)
             pango_tab_array_free(tabs)
         }
@@ -231,7 +231,7 @@ struct InlineLayout {
                     insert(pango_attr_language_new(pango_language_from_string(language)), segment)
                 }
                 if style.letterSpacing != 0 {
-                    insert(pango_attr_letter_spacing_new(Int32(clamping: Int(style.letterSpacing * Double(PANGO_SCALE)))), segment)
+                    insert(pango_attr_letter_spacing_new(pangoUnits(style.letterSpacing)), segment)
                 }
                 if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
                     insert(pango_attr_allow_breaks_new(0), segment)
@@ -248,7 +248,7 @@ struct InlineLayout {
                 }
                 if case .text(let text, _) = segment.item, style.wordSpacing != 0 {
                     // Pango has no word spacing: each space gets it as extra letter spacing.
-                    let spacing = Int32(clamping: Int((style.letterSpacing + style.wordSpacing) * Double(PANGO_SCALE)))
+                    let spacing = pangoUnits(style.letterSpacing + style.wordSpacing)
                     for range in CharacterRanges.wordSeparators(in: text) {
                         insert(pango_attr_letter_spacing_new(spacing), Segment(start: segment.start + range.lowerBound,
                                                                                end: segment.start + range.upperBound, item: segment.item, enclosing: []))
@@ -258,9 +258,9 @@ struct InlineLayout {
                 let width = box.width + box.margin.left + box.margin.right
                 let height = box.height + box.margin.top + box.margin.bottom
                 var rect = PangoRectangle(
-                    x: 0, y: Int32(clamping: Int(-height * Double(PANGO_SCALE))),
-                    width: Int32(clamping: Int(width * Double(PANGO_SCALE))),
-                    height: Int32(clamping: Int(height * Double(PANGO_SCALE))))
+                    x: 0, y: pangoUnits(-height),
+                    width: pangoUnits(width),
+                    height: pangoUnits(height))
                 insert(pango_attr_shape_new(&rect, &rect), segment)
             case .inlineStart(let box), .inlineEnd(let box):
                 guard segment.end > segment.start else { continue }
@@ -272,7 +272,7 @@ struct InlineLayout {
                 // Only the no-break space takes the spacing's shape, not the bidi controls.
                 let carrier = InlineContent.Item.spacingCarrier.utf8.count
                 let start = segment.item.isStart ? segment.end - carrier : segment.start
-                var rect = PangoRectangle(x: 0, y: 0, width: Int32(clamping: Int(width * Double(PANGO_SCALE))), height: 0)
+                var rect = PangoRectangle(x: 0, y: 0, width: pangoUnits(width), height: 0)
                 insert(pango_attr_shape_new(&rect, &rect), Segment(start: start, end: start + carrier, item: segment.item, enclosing: []))
             }
         }
@@ -510,7 +510,8 @@ struct InlineLayout {
                 x += advance
                 continue
             }
-            keptMin = min(keptMin, x); keptMax = max(keptMax, x + advance)
+            // An advance may be negative (negative spacing): the extent takes both ends.
+            keptMin = min(keptMin, x, x + advance); keptMax = max(keptMax, x, x + advance)
             var glyph = info.glyph
             if glyph != PANGO_GLYPH_EMPTY, glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
                 // No font has it: pango keeps the code point; browsers draw the `.notdef` box.

@@ -15,6 +15,8 @@ extension Canvas {
         var x0 = ink.x + shadow.dx, y0 = ink.y + shadow.dy, x1 = x0 + ink.width, y1 = y0 + ink.height
         cairo_user_to_device(context, &x0, &y0)
         cairo_user_to_device(context, &x1, &y1)
+        // Hostile offsets and blurs (1e300px) must not reach Int(): such a shadow is off the frame anyway.
+        guard [x0, x1, y0, y1, reach].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return }
         let left = Int((min(x0, x1) - reach).rounded(.down)), top = Int((min(y0, y1) - reach).rounded(.down))
         let width = Int((max(x0, x1) + reach).rounded(.up)) - left, height = Int((max(y0, y1) + reach).rounded(.up)) - top
         guard width > 0, height > 0, width <= 32767, height <= 32767, width * height <= 64 << 20 else { return }
