@@ -12,6 +12,10 @@ public enum ArtifactWriter {
         try FileManager.default.removeItem(atPath: directory)
     }
 
+    /// A failing frame's render and its layout in its artifacts folder: written by a check,
+    /// read back by `accept`.
+    static let actualImageName = "actual.png", actualLayoutName = "actual.layout.json"
+
     static func frameDirectory(_ outcome: FrameOutcome, in directory: String) -> String {
         frameDirectory(scene: outcome.scene, offsetName: outcome.offsetName, in: directory)
     }
@@ -26,7 +30,7 @@ public enum ArtifactWriter {
         let folder = frameDirectory(outcome, in: directory)
         try OutputFolder.create(folder)
         func path(_ name: String) -> String { absolute((folder as NSString).appendingPathComponent(name)) }
-        var artifacts = FrameArtifacts(expected: nil, actual: path("actual.png"), diff: nil, result: path("result.json"))
+        var artifacts = FrameArtifacts(expected: nil, actual: path(actualImageName), diff: nil, result: path("result.json"))
         try actual.writePNG(to: artifacts.actual)
         if let golden {
             artifacts.expected = path("expected.png")
@@ -36,7 +40,7 @@ public enum ArtifactWriter {
             artifacts.diff = path("diff.png")
             try diff.writePNG(to: artifacts.diff!)
         }
-        artifacts.actualLayout = path("actual.layout.json")
+        artifacts.actualLayout = path(actualLayoutName)
         try AtomicFile.write(try layout.encoded(), to: artifacts.actualLayout!)
         if let golden, FileManager.default.fileExists(atPath: FrameLayout.sidecarPath(forGolden: golden)) {
             artifacts.expectedLayout = path("expected.layout.json")
@@ -89,11 +93,11 @@ public enum ArtifactWriter {
         for index in chosen {
             let frame = result.frames[index]
             let folder = frameDirectory(scene: frame.scene, offsetName: frame.offsetName, in: directory)
-            let image = (folder as NSString).appendingPathComponent("actual.png")
+            let image = (folder as NSString).appendingPathComponent(actualImageName)
             guard FileManager.default.fileExists(atPath: image) else {
                 throw RenderError.input("the actual image of \(frame.scene) @\(frame.offsetName) is gone; run `snapshot check` again")
             }
-            sources[index] = (image, (folder as NSString).appendingPathComponent("actual.layout.json"))
+            sources[index] = (image, (folder as NSString).appendingPathComponent(actualLayoutName))
         }
         var written: [String] = []
         for index in chosen {

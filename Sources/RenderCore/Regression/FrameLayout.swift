@@ -34,8 +34,11 @@ public struct FrameLayout: Codable, Equatable, Sendable {
     /// The sidecar of a golden: its path with `.png` replaced by `.layout.json`. The one place
     /// the name is derived, so a renamed golden carries its layout along.
     public static func sidecarPath(forGolden golden: String) -> String {
-        (golden.hasSuffix(".png") ? String(golden.dropLast(4)) : golden) + ".layout.json"
+        (golden.hasSuffix(".png") ? String(golden.dropLast(4)) : golden) + sidecarSuffix
     }
+
+    /// How a golden's sidecar ends (`StaleGoldens` groups files by it).
+    static let sidecarSuffix = ".layout.json"
 
     /// The stored layout beside a golden; nil when there is none or it cannot be read
     /// (goldens recorded before sidecars: the check falls back to changed regions).

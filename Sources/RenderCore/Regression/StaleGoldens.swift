@@ -6,7 +6,7 @@ import Foundation
 /// `environment.json`, hidden files and files that are neither are never touched.
 public enum StaleGoldens {
     /// Endings of files that belong to the golden `<name>.png` beside them.
-    static let sidecarSuffixes = [".layout.json"]
+    static let sidecarSuffixes = [FrameLayout.sidecarSuffix]
 
     /// One stale golden: the file to name (its PNG, or its sidecar when the PNG is gone) and
     /// every file that goes with it.
