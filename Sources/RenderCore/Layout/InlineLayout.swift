@@ -86,8 +86,6 @@ struct InlineLayout {
     func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
         let (layout, segments, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
         let shifts = alignLines(layout, segments, width: width.map { $0 - originX })
         var firstLine = PangoRectangle()
         if let iterator = pango_layout_get_iter(layout) {
@@ -103,7 +101,7 @@ struct InlineLayout {
         let firstLineEnd = container.direction.isRightToLeft && width != nil
             ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
             : (Double(firstLine.x) + Double(firstLine.width)) / scale + originX
-        return Result(lines: lines, width: (Double(logical.x) + Double(logical.width)) / scale + originX,
+        return Result(lines: lines, width: widestLineEnd(layout) + originX,
                       firstLineEnd: firstLineEnd, lineStarts: lineStarts)
     }
 
@@ -112,9 +110,7 @@ struct InlineLayout {
     func widestLine(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Double {
         let (layout, _, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        return (Double(logical.x) + Double(logical.width)) / Double(PANGO_SCALE) + originX
+        return widestLineEnd(layout) + originX
     }
 
     /// The PangoLayout of the content (the caller unrefs it), atomic inlines laid out first,
@@ -243,6 +239,28 @@ struct InlineLayout {
                         insert(style.hyphens == .none ? pango_attr_allow_breaks_new(0) : pango_attr_insert_hyphens_new(1), shy)
                     }
                 }
+                if case .text(let text, _) = segment.item, BitmapEmojiAdvance.extraPerEm != 0 {
+                    let spacing = pangoUnits(style.letterSpacing + BitmapEmojiAdvance.extraPerEm * style.fontSize)
+                    for range in CharacterRanges.emojiClusters(in: text) {
+                        insert(pango_attr_letter_spacing_new(spacing), Segment(start: segment.start + range.lowerBound,
+                                                                               end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                    }
+                }
+                if case .text(let text, _) = segment.item, let face = FontSet.hanFace(forLanguage: style.language) {
+                    for range in CharacterRanges.hanRuns(in: text) {
+                        insert(pango_attr_family_new(FontSet.familyList(style) + "," + face),
+                               Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                    }
+                }
+                if case .text(let text, _) = segment.item {
+                    let spaces = CharacterRanges.spacesAfterNonASCII(in: text)
+                    if !spaces.isEmpty, fonts.baseFontHasSpace(description) {
+                        for range in spaces {
+                            insert(pango_attr_fallback_new(0), Segment(start: segment.start + range.lowerBound,
+                                                                       end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                        }
+                    }
+                }
                 if !style.fontFeatures.isEmpty {
                     insert(pango_attr_font_features_new(style.fontFeatures.pangoString), segment)
                 }
@@ -356,7 +374,7 @@ struct InlineLayout {
         var above = -Double.infinity, below = -Double.infinity
         func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil) {
             // With line-height: normal a fallback font's own metrics count (as in Blink).
-            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0) : nil }
+            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: style.fontSize) : nil }
                 ?? fonts.metrics(for: style)
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
             // Blink gives the ascent side the floor of the half-leading and the descent

@@ -268,12 +268,14 @@ public struct ComputedStyle: Sendable {
                      left: side(borderWidth.left, borderStyle.left))
     }
 
-    /// The used line height in px for this element's font.
+    /// The used line height in px for this element's font. WebKit keeps it in whole pixels,
+    /// cut toward zero (1.7 × 14 px gives 23 px lines, 23.9px gives 23); the small allowance
+    /// stands for its float arithmetic, where 1.15 × 20 is 23, not 22.999….
     public var usedLineHeight: Double? {
         switch lineHeight {
         case .normal: return nil
-        case .number(let factor): return factor * fontSize
-        case .px(let value): return value
+        case .number(let factor): return (factor * fontSize + 1e-6).rounded(.towardZero)
+        case .px(let value): return (value + 1e-6).rounded(.towardZero)
         }
     }
 }

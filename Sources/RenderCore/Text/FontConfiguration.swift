@@ -86,9 +86,8 @@ enum FontConfiguration {
   </selectfont>
   <!-- A family we do not have falls back to sans-serif. A character the family lacks comes
        from DejaVu (Latin, Greek, Cyrillic, symbols), then the Noto font of its script. Han
-       characters come from Noto Sans CJK SC, whose OpenType `locl` feature draws the variant
-       of the text's language (pango hands `lang` to HarfBuzz): ja → Japanese, ko → Korean,
-       zh-Hant/zh-TW → traditional, zh-HK → Hong Kong forms, simplified otherwise. -->
+       characters come from Noto Sans CJK: the face of the text's language (below: ja → JP,
+       ko → KR, zh-Hant/zh-TW/zh-MO → TC, zh-HK → HK), SC otherwise. -->
   <match target="pattern">
     <test qual="all" name="family" compare="not_eq"><string>sans-serif</string></test>
     <test qual="all" name="family" compare="not_eq"><string>serif</string></test>
@@ -120,6 +119,39 @@ enum FontConfiguration {
     <edit name="family" mode="append_last"><string>Noto Sans Symbols</string></edit>
     <edit name="family" mode="append_last"><string>Noto Sans Symbols2</string></edit>
     <edit name="family" mode="append_last"><string>Noto Color Emoji</string></edit>
+  </match>
+  <!-- As in WebKit, whose fallback asks fontconfig for the text's language, Han characters
+       of Japanese, Korean and traditional Chinese text come from that language's face (its
+       own glyph forms, which SC's locl feature does not all give). -->
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>ja</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK JP</string></edit>
+  </match>
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>ko</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK KR</string></edit>
+  </match>
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>zh-hant</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK TC</string></edit>
+  </match>
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>zh-tw</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK TC</string></edit>
+  </match>
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>zh-mo</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK TC</string></edit>
+  </match>
+  <match target="pattern">
+    <test name="lang" compare="contains"><string>zh-hk</string></test>
+    <test name="family"><string>Noto Sans CJK SC</string></test>
+    <edit name="family" mode="prepend"><string>Noto Sans CJK HK</string></edit>
   </match>
   <!-- Metric-compatible names mail CSS asks for, and the generic families. -->
   <alias binding="same"><family>Arial</family><prefer><family>Liberation Sans</family></prefer></alias>

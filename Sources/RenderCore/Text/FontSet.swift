@@ -75,6 +75,17 @@ public final class FontSet: @unchecked Sendable {
         (style.fontFaceFamilies + [resolveFamily(style.fontFamilies)]).joined(separator: ",")
     }
 
+    /// The CJK face Han characters of a language's text must name. Pango keeps `lang` on a run
+    /// only when the language's orthography covers the run's script, and Korean's lacks Hanja:
+    /// Han characters in Korean text would lose the language and take SC's forms, where
+    /// WebKit's fallback asks fontconfig for the element's language and gets the KR face.
+    /// (Japanese and Chinese keep their `lang`; fonts.conf picks their faces.)
+    static func hanFace(forLanguage language: String?) -> String? {
+        guard let language else { return nil }
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+        return primary == "ko" ? "Noto Sans CJK KR" : nil
+    }
+
     static let familyAliases: [String: String] = {
         var map: [String: String] = [:]
         for name in ["arial", "helvetica", "helvetica neue", "arimo", "liberation sans", "sans-serif", "system-ui"] {
@@ -114,18 +125,54 @@ public final class FontSet: @unchecked Sendable {
 
     private var pangoFontMetrics: [UnsafeMutableRawPointer: FontMetrics] = [:]
 
-    /// The metrics of a font pango chose for a run (a fallback font, say).
-    func metrics(of font: UnsafeMutablePointer<PangoFont>) -> FontMetrics {
+    /// The metrics of a font pango chose for a run (a fallback font, say) at the run's font size.
+    func metrics(of font: UnsafeMutablePointer<PangoFont>, size: Double) -> FontMetrics {
         let key = UnsafeMutableRawPointer(font)
         if let cached = pangoFontMetrics[key] { return cached }
         keepAlive(font)
         guard let metrics = pango_font_get_metrics(font, nil) else {
             return FontMetrics(ascent: 0, descent: 0, lineGap: 0, underlinePosition: 0, underlineThickness: 1, strikethroughPosition: 0)
         }
-        let result = FontMetrics(rounding: metrics)
+        var result = FontMetrics(rounding: metrics)
         pango_font_metrics_unref(metrics)
+        // Pango's cairo metrics of a bitmap-only face (colour emoji) are a few pixels tall;
+        // WebKit takes every face's ascent and descent from its tables, as HarfBuzz reads them.
+        if let em = FontSet.tableExtents(of: font) {
+            result.ascent = (em.ascent * size).rounded()
+            result.descent = (em.descent * size).rounded()
+            result.lineGap = max(0, em.lineGap * size).rounded()
+        }
         pangoFontMetrics[key] = result
         return result
+    }
+
+    /// Ascent, descent and line gap in ems from the face's OS/2 or hhea table. (A bitmap face's
+    /// described size is its strike's, so the em, not the size, is what carries over.)
+    private static func tableExtents(of font: UnsafeMutablePointer<PangoFont>) -> (ascent: Double, descent: Double, lineGap: Double)? {
+        guard let hbFont = pango_font_get_hb_font(font) else { return nil }
+        var extents = hb_font_extents_t()
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(hbFont, &xScale, &yScale)
+        guard hb_font_get_h_extents(hbFont, &extents) != 0, yScale > 0 else { return nil }
+        let perUnit = 1 / Double(yScale)
+        return (Double(extents.ascender) * perUnit, -Double(extents.descender) * perUnit, Double(extents.line_gap) * perUnit)
+    }
+
+    private var baseFontHasSpace: [String: Bool] = [:]
+
+    /// Whether the first font of a description's family list draws the space. Browsers take
+    /// each character from the first font that has it; pango keeps a space in the font of the
+    /// character before it (a fallback font's narrower or wider space), unless told not to fall back.
+    func baseFontHasSpace(_ description: FontDescription) -> Bool {
+        let key = description.key
+        if let known = baseFontHasSpace[key] { return known }
+        var hasSpace = false
+        if let font = pango_context_load_font(context, description.pointer) {
+            hasSpace = pango_font_has_char(font, 0x20) != 0
+            g_object_unref(UnsafeMutableRawPointer(font))
+        }
+        baseFontHasSpace[key] = hasSpace
+        return hasSpace
     }
 
     /// Ascent, descent and normal line height, rounded as WebKit/Blink round them.
@@ -183,4 +230,11 @@ final class FontDescription {
         pango_font_description_set_style(pointer, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
     }
     deinit { pango_font_description_free(pointer) }
+
+    /// Pango's own text form of the description, a cache key.
+    var key: String {
+        guard let text = pango_font_description_to_string(pointer) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
 }
