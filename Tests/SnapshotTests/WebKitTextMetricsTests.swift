@@ -21,7 +21,7 @@ import Testing
             let deltas = [frame.x - box.x, frame.y - box.y, frame.width - box.w, frame.height - box.h]
             #expect(deltas.allSatisfy { abs($0) <= 0.1 }, "\(box.path) is \(frame), WebKit \(box.x), \(box.y), \(box.w)x\(box.h)")
         }
-        #expect(reference.boxes.count == 29)
+        #expect(reference.boxes.count == 32)
     }
 
     @Test func lineHeightsAreWholePixelsCutTowardZero() {
@@ -52,5 +52,22 @@ import Testing
         #expect(korean != plain)
         #expect(japanese != plain)
         #expect(glyphs("<p lang=ko-KR>한국 直</p>").last == korean.last)
+    }
+}
+
+extension WebKitTextMetricsTests {
+    @Test func theFontShorthandTakesSmallCapsAndResetsIt() {
+        func style(_ declarations: [(String, String)]) -> ComputedStyle {
+            var style = ComputedStyle()
+            for (name, value) in declarations {
+                style.apply(Declaration(name: name, value: value, important: false), parent: ComputedStyle(), rootFontSize: 16)
+            }
+            return style
+        }
+        let shorthand = style([("font", "italic small-caps bold 22px/150% monospace")])
+        #expect(shorthand.fontVariantCaps == .smallCaps)
+        #expect(shorthand.italic && shorthand.fontWeight == 700 && shorthand.fontSize == 22 && shorthand.usedLineHeight == 33)
+        // A later shorthand without the keyword resets it, as it resets every font longhand.
+        #expect(style([("font-variant", "small-caps"), ("font", "22px monospace")]).fontVariantCaps == .normal)
     }
 }

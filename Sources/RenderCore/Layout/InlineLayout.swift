@@ -399,8 +399,15 @@ struct InlineLayout {
             switch run.segment.item {
             case .text(let text, let style):
                 if container.lineHeightQuirk && text.allSatisfy({ $0 == " " }) { continue }
-                include(style)
-                if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font) }
+                if let fullSize = style.smallCapsOfFontSize {
+                    // Synthesized small capitals are the element's text: its font makes the line.
+                    var element = style
+                    element.fontSize = fullSize
+                    include(element)
+                } else {
+                    include(style)
+                    if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font) }
+                }
             case .lineBreak(let style):
                 include(style)
             case .inlineStart, .inlineEnd: break

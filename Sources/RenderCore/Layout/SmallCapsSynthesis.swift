@@ -10,6 +10,7 @@ enum SmallCapsSynthesis {
         guard style.fontVariantCaps != .normal else { return [(text, style)] }
         var small = style
         small.fontSize = style.fontSize * sizeFactor
+        small.smallCapsOfFontSize = style.fontSize
         if let lineHeight = style.usedLineHeight { small.lineHeight = .px(lineHeight) }
         var pieces: [(String, ComputedStyle)] = []
         var current = "", currentIsSmall = false

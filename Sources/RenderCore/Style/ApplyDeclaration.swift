@@ -320,10 +320,13 @@ extension ComputedStyle {
                 && Double(sizePart) == nil
         }), sizeIndex + 1 < parts.count else { return }
         var newStyle = self
+        // The shorthand resets every font longhand it can set; `small-caps` is the one variant it takes.
         newStyle.italic = false; newStyle.fontWeight = 400; newStyle.lineHeight = .normal
+        newStyle.fontVariantCaps = .normal; newStyle.fontFeatures.numeric = ComputedStyle().fontFeatures.numeric
         for part in parts[..<sizeIndex] {
             let k = part.lowercased()
             if k == "italic" || k == "oblique" { newStyle.italic = true }
+            else if k == "small-caps" { newStyle.fontVariantCaps = .smallCaps }
             else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
         }
         let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)

@@ -179,6 +179,9 @@ public struct ComputedStyle: Sendable {
     public var wordSpacing: Double = 0
     /// `font-variant-caps` (and `font-variant`'s small-caps).
     public var fontVariantCaps: FontVariantCaps = .normal
+    /// Set on the style of synthesized small capitals (SmallCapsSynthesis): the element's own
+    /// font size, whose font the line box is built from, as WebKit keeps one text run.
+    public var smallCapsOfFontSize: Double?
     /// OpenType features from `font-variant-numeric`, `font-kerning` and
     /// `font-feature-settings`.
     public var fontFeatures = FontFeatures()
