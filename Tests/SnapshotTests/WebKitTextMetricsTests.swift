@@ -5,7 +5,8 @@ import Testing
 /// Text metrics where WebKit decides (issue 14, point 6), against boxes WebKit measured for
 /// Tests/Fixtures/text/webkit-metrics.html (webkit_ref.py boxes, fonts/fonts.conf, width 390):
 /// spaces from the first font that has one, whole-pixel line heights, the emoji font's metrics
-/// and advances, letter spacing after the last character. Every box, inline-blocks included,
+/// and advances, letter spacing after the last character, small capitals, no kerning pair
+/// starting with a space, `capitalize` by word boundaries, `keep-all`. Every box, inline-blocks included,
 /// within a tenth of a pixel: each rule moved some box by 0.5 px or more before it held.
 @Suite struct WebKitTextMetricsTests {
     static let fixture = Golden.packageRoot.appendingPathComponent("Tests/Fixtures/text/webkit-metrics.html")
@@ -21,7 +22,7 @@ import Testing
             let deltas = [frame.x - box.x, frame.y - box.y, frame.width - box.w, frame.height - box.h]
             #expect(deltas.allSatisfy { abs($0) <= 0.1 }, "\(box.path) is \(frame), WebKit \(box.x), \(box.y), \(box.w)x\(box.h)")
         }
-        #expect(reference.boxes.count == 32)
+        #expect(reference.boxes.count == 41)
     }
 
     @Test func lineHeightsAreWholePixelsCutTowardZero() {
@@ -69,5 +70,23 @@ extension WebKitTextMetricsTests {
         #expect(shorthand.italic && shorthand.fontWeight == 700 && shorthand.fontSize == 22 && shorthand.usedLineHeight == 33)
         // A later shorthand without the keyword resets it, as it resets every font longhand.
         #expect(style([("font-variant", "small-caps"), ("font", "22px monospace")]).fontVariantCaps == .normal)
+    }
+}
+
+extension WebKitTextMetricsTests {
+    @Test func capitalizeFollowsWordBoundaries() {
+        #expect("text-transform: don't l'école o'neil 3rd x_y (ab) «cd» ¿ef".capitalizedWords()
+                == "Text-Transform: Don't L'école O'neil 3rd X_y (Ab) «Cd» ¿Ef")
+    }
+
+    @Test func liberationKernsTheseLettersWithTheSpace() throws {
+        let description = FontDescription(family: "Liberation Sans", size: 16, weight: 400, italic: false)
+        FontAccess.shared.lockExclusively()  // pango is used by one layout at a time
+        let kerning = FontSet.shared.spaceKerningCharacters(description)
+        FontAccess.shared.unlock()
+        for letter in "ATY" { #expect(kerning.contains(letter.unicodeScalars.first!.value), "\(letter)") }
+        #expect(!kerning.contains(UInt32(("a" as Unicode.Scalar).value)))
+        // Only the pair that starts with the space is undone: "Yes A" is as wide as "Yes" + " " + "A".
+        #expect(CharacterRanges.wordsAfterKerningSpaces(in: "Yes A dog To", kerningWith: kerning) == [4..<6, 10..<12])
     }
 }

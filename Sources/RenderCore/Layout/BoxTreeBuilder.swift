@@ -437,12 +437,28 @@ enum WhiteSpaceProcessor {
 }
 
 extension String {
+    /// `text-transform: capitalize` as WebKit does it: the first letter of each word by Unicode
+    /// word boundaries (UAX #29), so "text-transform" gives "Text-Transform" and "(ab)" "(Ab)",
+    /// while an apostrophe, period or colon between letters stays inside a word ("Don't").
     func capitalizedWords() -> String {
         var result = ""
-        var atWordStart = true
-        for ch in self {
-            result += atWordStart ? ch.uppercased() : String(ch)
-            atWordStart = ch.isWhitespace
+        let characters = Array(self)
+        func isWordPart(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "_"
+                || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+        }
+        let joiners: Set<Character> = ["'", "\u{2019}", ".", ":", "\u{00B7}"]
+        for (index, character) in characters.enumerated() {
+            var atWordStart = true
+            if index > 0 {
+                let previous = characters[index - 1]
+                if isWordPart(previous) {
+                    atWordStart = false
+                } else if joiners.contains(previous), index > 1, characters[index - 2].isLetter, character.isLetter {
+                    atWordStart = false
+                }
+            }
+            result += atWordStart ? character.uppercased() : String(character)
         }
         return result
     }

@@ -10,8 +10,8 @@ enum CharacterRanges {
         ranges(in: text, includingNext: true) { $0 == "\u{00AD}" }
     }
 
-    /// Spaces that follow a character beyond ASCII: pango would draw them in that character's
-    /// font (a fallback font), where browsers take them from the first font that has a space.
+    /// Spaces after a character beyond ASCII: pango would draw them in that character's font
+    /// (a fallback font), where browsers take them from the first font that has a space.
     static func spacesAfterNonASCII(in text: String) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var offset = 0
@@ -28,13 +28,56 @@ enum CharacterRanges {
         return ranges
     }
 
+    /// Words that follow a space and start with a character the font kerns with the space,
+    /// each with the space after it. WebKit shapes a space with the word before it, so a pair
+    /// ending in a space counts ("A " kerns) and one starting with a space does not: such a
+    /// word is shaped as a run of its own.
+    static func wordsAfterKerningSpaces(in text: String, kerningWith kerning: Set<UInt32>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        var afterSpace = false
+        var open: Int?
+        for scalar in text.unicodeScalars {
+            let length = String(scalar).utf8.count
+            if scalar == " " || scalar == "\u{00A0}" {
+                // The space after the word stays with it ("A " kerns).
+                if let start = open { ranges.append(start..<(offset + length)); open = nil }
+                afterSpace = true
+            } else {
+                if afterSpace && kerning.contains(scalar.value) { open = offset }
+                afterSpace = false
+            }
+            offset += length
+        }
+        if let start = open { ranges.append(start..<offset) }
+        return ranges
+    }
+
     /// Runs of Han ideographs (unified, extensions and compatibility), each run one range.
-    static func hanRuns(in text: String) -> [Range<Int>] {
+    static func hanRuns(in text: String) -> [Range<Int>] { runs(in: text, where: isHan) }
+
+    /// Runs of CJK letters and punctuation (Han, kana, Hangul, 。、「」, fullwidth forms), which
+    /// `word-break: keep-all` keeps whole as words, as WebKit does: only spaces (the
+    /// ideographic one too) break between them.
+    static func cjkLetterRuns(in text: String) -> [Range<Int>] {
+        runs(in: text) { scalar in
+            switch scalar.value {
+            case 0x3001...0x303F, 0xFF01...0xFF65,  // CJK and fullwidth punctuation
+                 0x3041...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // kana
+                 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF:  // Hangul
+                return true
+            default: return isHan(scalar)
+            }
+        }
+    }
+
+    /// Each run of consecutive characters that match, one range per run.
+    private static func runs(in text: String, where matches: (Unicode.Scalar) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var offset = 0
         for scalar in text.unicodeScalars {
             let length = String(scalar).utf8.count
-            if isHan(scalar) {
+            if matches(scalar) {
                 if let last = ranges.last, last.upperBound == offset {
                     ranges[ranges.count - 1] = last.lowerBound..<(offset + length)
                 } else {

@@ -231,6 +231,11 @@ struct InlineLayout {
                 }
                 if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
                     insert(pango_attr_allow_breaks_new(0), segment)
+                } else if case .text(let text, _) = segment.item, style.keepsCJKWords {
+                    for range in CharacterRanges.cjkLetterRuns(in: text) {
+                        insert(pango_attr_allow_breaks_new(0), Segment(start: segment.start + range.lowerBound,
+                                                                       end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                    }
                 }
                 if case .text(let text, _) = segment.item, text.unicodeScalars.contains("\u{00AD}") {
                     // `hyphens: manual` shows a hyphen where a line breaks at a soft hyphen; `none` never breaks there.
@@ -252,12 +257,22 @@ struct InlineLayout {
                                Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: []))
                     }
                 }
-                if case .text(let text, _) = segment.item {
-                    let spaces = CharacterRanges.spacesAfterNonASCII(in: text)
-                    if !spaces.isEmpty, fonts.baseFontHasSpace(description) {
-                        for range in spaces {
-                            insert(pango_attr_fallback_new(0), Segment(start: segment.start + range.lowerBound,
-                                                                       end: segment.start + range.upperBound, item: segment.item, enclosing: []))
+                if case .text(let text, _) = segment.item, text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{00A0}"),
+                   fonts.baseFontHasSpace(description) {
+                    func piece(_ range: Range<Int>) -> Segment {
+                        Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: [])
+                    }
+                    for range in CharacterRanges.spacesAfterNonASCII(in: text) { insert(pango_attr_fallback_new(0), piece(range)) }
+                    // Such a word gets a family list that names the same fonts twice (or three
+                    // times, after a word like it, so the two stay apart): the run ends before it.
+                    let kerning = fonts.spaceKerningCharacters(description)
+                    if !kerning.isEmpty {
+                        let family = FontSet.familyList(style)
+                        var previousEnd = -1, repeats = 2
+                        for range in CharacterRanges.wordsAfterKerningSpaces(in: text, kerningWith: kerning) {
+                            repeats = range.lowerBound == previousEnd && repeats == 2 ? 3 : 2
+                            previousEnd = range.upperBound
+                            insert(pango_attr_family_new(Array(repeating: family, count: repeats).joined(separator: ",")), piece(range))
                         }
                     }
                 }

@@ -194,9 +194,12 @@ public struct ComputedStyle: Sendable {
     private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
     /// Applies `word-break` or `overflow-wrap` (both inherited) and recomputes `wordBreak`.
+    /// `word-break: keep-all`: runs of CJK letters are words, not broken between characters.
+    public private(set) var keepsCJKWords = false
     mutating func setWordBreaking(wordBreak property: String? = nil, overflowWrap wrap: String? = nil) {
         if let property { wordBreakProperty = property }
         if let wrap { overflowWrapProperty = wrap }
+        keepsCJKWords = wordBreakProperty == "keep-all"
         switch (wordBreakProperty, overflowWrapProperty) {
         case ("break-all", _): wordBreak = .breakAll
         case ("break-word", _), (_, "anywhere"): wordBreak = .anywhere
@@ -247,6 +250,7 @@ public struct ComputedStyle: Sendable {
         child.language = language
         child.wordBreak = wordBreak
         child.wordBreakProperty = wordBreakProperty
+        child.keepsCJKWords = keepsCJKWords
         child.overflowWrapProperty = overflowWrapProperty
         child.textTransform = textTransform
         child.textIndent = textIndent

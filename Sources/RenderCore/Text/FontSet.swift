@@ -158,6 +158,34 @@ public final class FontSet: @unchecked Sendable {
         return (Double(extents.ascender) * perUnit, -Double(extents.descender) * perUnit, Double(extents.line_gap) * perUnit)
     }
 
+    private var baseFonts: [String: UnsafeMutablePointer<PangoFont>] = [:]
+
+    /// The first font of a description's family list, loaded once and kept.
+    private func baseFont(_ description: FontDescription) -> UnsafeMutablePointer<PangoFont>? {
+        let key = description.key
+        if let font = baseFonts[key] { return font }
+        guard let font = pango_context_load_font(context, description.pointer) else { return nil }
+        baseFonts[key] = font  // the reference load_font gave is kept for the set's life
+        return font
+    }
+
+    /// Whether the first font of a description's family list has the character.
+    func baseFont(_ description: FontDescription, has scalar: Unicode.Scalar) -> Bool {
+        guard let font = baseFont(description) else { return false }
+        return pango_font_has_char(font, scalar.value) != 0
+    }
+
+    private var spaceKerning: [String: Set<UInt32>] = [:]
+
+    /// The characters the first font of a description's family list kerns with the space.
+    func spaceKerningCharacters(_ description: FontDescription) -> Set<UInt32> {
+        let key = description.key
+        if let known = spaceKerning[key] { return known }
+        let characters = baseFont(description).map(SpaceKerning.characters) ?? []
+        spaceKerning[key] = characters
+        return characters
+    }
+
     private var baseFontHasSpace: [String: Bool] = [:]
 
     /// Whether the first font of a description's family list draws the space. Browsers take
@@ -166,11 +194,7 @@ public final class FontSet: @unchecked Sendable {
     func baseFontHasSpace(_ description: FontDescription) -> Bool {
         let key = description.key
         if let known = baseFontHasSpace[key] { return known }
-        var hasSpace = false
-        if let font = pango_context_load_font(context, description.pointer) {
-            hasSpace = pango_font_has_char(font, 0x20) != 0
-            g_object_unref(UnsafeMutableRawPointer(font))
-        }
+        let hasSpace = baseFont(description, has: " ")
         baseFontHasSpace[key] = hasSpace
         return hasSpace
     }
