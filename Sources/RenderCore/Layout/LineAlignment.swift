@@ -22,7 +22,7 @@ extension InlineLayout {
     /// justification does) and returns each line's horizontal shift for right and centre.
     /// `width` is the available width from the layout's origin (nil: unconstrained).
     func alignLines(_ layout: OpaquePointer, _ segments: [Segment], width: Double?) -> [Double] {
-        guard let alignment = ownAlignment, let width else { return [] }
+        guard let alignment = ownAlignment, let width else { return startAlignOverflowingLines(layout, width: width) }
         let scale = Double(PANGO_SCALE)
         guard let textPointer = pango_layout_get_text(layout) else { return [] }
         let lines = layoutLines(layout)
@@ -89,6 +89,30 @@ extension InlineLayout {
 
 /// Where pango starts a line of a left-aligned layout: the indent, on the first line when
 /// positive, on the others when negative (hanging).
+extension InlineLayout {
+    /// A line too long for its box is start-aligned whatever `text-align` says (CSS Text §7.1;
+    /// a centred `nowrap` line overflows to the right in WebKit), where pango centres it or
+    /// pushes it out to the left. Shifts that undo pango's offset on such lines.
+    func startAlignOverflowingLines(_ layout: OpaquePointer, width: Double?) -> [Double] {
+        guard let width, !container.direction.isRightToLeft,
+              pango_layout_get_alignment(layout) != PANGO_ALIGN_LEFT,
+              let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        var shifts: [Double] = []
+        var index = 0
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let start = Double(lineStartX(layout, index: index)) / scale
+            let overflows = start + Double(logical.width) / scale > width + 0.01
+            shifts.append(overflows ? start - Double(logical.x) / scale : 0)
+            index += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        return shifts.contains { $0 != 0 } ? shifts : []
+    }
+}
+
 private func lineStartX(_ layout: OpaquePointer, index: Int) -> Int32 {
     let indent = pango_layout_get_indent(layout)
     if index == 0 { return max(0, indent) }

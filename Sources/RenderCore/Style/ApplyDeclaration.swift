@@ -138,7 +138,16 @@ extension ComputedStyle {
             if applyTextDecoration(property, value, length: { len($0, auto: false) }) {
                 decorations = parent.decorations.union(textDecorationLine)
             }
-        case "white-space": if let ws = WhiteSpace(rawValue: keyword) { whiteSpace = ws }
+        case "white-space":
+            if let ws = WhiteSpace(rawValue: keyword) { whiteSpace = ws }
+            else if keyword == "break-spaces" { whiteSpace = .preWrap }
+        case "white-space-collapse":
+            if let ws = WhiteSpace(collapse: keyword, wraps: whiteSpace.wraps) { whiteSpace = ws }
+        case "text-wrap-mode", "text-wrap":
+            // `text-wrap` is `text-wrap-mode` and `text-wrap-style` (balance, pretty…, not drawn differently).
+            let parts = PropertyValues.components(keyword)
+            if let mode = parts.first(where: { $0 == "wrap" || $0 == "nowrap" }),
+               let ws = WhiteSpace(collapse: whiteSpace.collapse, wraps: mode == "wrap") { whiteSpace = ws }
         case "vertical-align": if let va = VerticalAlign(rawValue: keyword) { verticalAlign = va }
         case "list-style-type": if let ls = ListStyle(rawValue: keyword) { listStyle = ls }
         case "list-style":
@@ -357,6 +366,10 @@ extension ComputedStyle {
         case "unicode-bidi": unicodeBidi = keyword == "inherit" ? parent.unicodeBidi : .normal
         case "text-align-last": textAlignLast = source.textAlignLast
         case "white-space": whiteSpace = source.whiteSpace
+        case "white-space-collapse":
+            whiteSpace = WhiteSpace(collapse: source.whiteSpace.collapse, wraps: whiteSpace.wraps) ?? whiteSpace
+        case "text-wrap-mode", "text-wrap":
+            whiteSpace = WhiteSpace(collapse: whiteSpace.collapse, wraps: source.whiteSpace.wraps) ?? whiteSpace
         case "background-color", "background": backgroundColor = source.backgroundColor
         case "width": width = source.width
         case "height": height = source.height

@@ -42,7 +42,33 @@ public enum Length: Sendable, Equatable {
 /// `start` and `end` stay logical until layout: an inherited `start` is left in an LTR child
 /// and right in an RTL one.
 public enum TextAlign: String, Sendable { case left, right, center, justify, start, end }
-public enum WhiteSpace: String, Sendable { case normal, nowrap, pre, preWrap = "pre-wrap", preLine = "pre-line" }
+public enum WhiteSpace: String, Sendable {
+    case normal, nowrap, pre, preWrap = "pre-wrap", preLine = "pre-line"
+
+    /// `white-space-collapse`, as this engine keeps it: `collapse`, `preserve` or `preserve-breaks`.
+    var collapse: String {
+        switch self {
+        case .normal, .nowrap: return "collapse"
+        case .pre, .preWrap: return "preserve"
+        case .preLine: return "preserve-breaks"
+        }
+    }
+
+    /// `text-wrap-mode`.
+    var wraps: Bool { self != .nowrap && self != .pre }
+
+    /// The `white-space` of a `white-space-collapse` and a `text-wrap-mode` (CSS Text 4 §3):
+    /// `break-spaces` is kept as `preserve`; nil for an unknown keyword (`preserve-spaces`, which
+    /// WebKit does not take either).
+    init?(collapse: String, wraps: Bool) {
+        switch collapse {
+        case "collapse": self = wraps ? .normal : .nowrap
+        case "preserve", "break-spaces": self = wraps ? .preWrap : .pre
+        case "preserve-breaks": self = wraps ? .preLine : .nowrap
+        default: return nil
+        }
+    }
+}
 public enum LineHeight: Sendable, Equatable {
     case normal
     case number(Double)   // inherited as the number, multiplied by each element's font size
