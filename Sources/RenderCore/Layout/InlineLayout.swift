@@ -387,7 +387,7 @@ struct InlineLayout {
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
-        func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil) {
+        func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil, shift: Double = 0) {
             // With line-height: normal a fallback font's own metrics count (as in Blink).
             let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: style.fontSize) : nil }
                 ?? fonts.metrics(for: style)
@@ -396,8 +396,9 @@ struct InlineLayout {
             // side the rest, so baselines sit on whole pixels.
             let leading = lineHeight - metrics.ascent - metrics.descent
             let topLeading = (leading / 2).rounded(.down)
-            above = max(above, metrics.ascent + topLeading)
-            below = max(below, metrics.descent + leading - topLeading)
+            // `sub`/`super` move the inline box off the baseline: the line grows to hold it.
+            above = max(above, metrics.ascent + topLeading - shift)
+            below = max(below, metrics.descent + leading - topLeading + shift)
         }
         // The line-height quirk (quirks and limited-quirks mode): a line holding no text gets
         // no strut, so an image alone in a cell is as tall as the image.
@@ -414,17 +415,18 @@ struct InlineLayout {
             switch run.segment.item {
             case .text(let text, let style):
                 if container.lineHeightQuirk && text.allSatisfy({ $0 == " " }) { continue }
+                let shift = baselineShift(run.segment.enclosing)
                 if let fullSize = style.smallCapsOfFontSize {
                     // Synthesized small capitals are the element's text: its font makes the line.
                     var element = style
                     element.fontSize = fullSize
-                    include(element)
+                    include(element, shift: shift)
                 } else {
-                    include(style)
-                    if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font) }
+                    include(style, shift: shift)
+                    if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font, shift: shift) }
                 }
             case .lineBreak(let style):
-                include(style)
+                include(style, shift: baselineShift(run.segment.enclosing))
             case .inlineStart, .inlineEnd: break
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
@@ -451,14 +453,16 @@ struct InlineLayout {
         let baseline = top + above
         let scale = Double(PANGO_SCALE)
         var extents: [ObjectIdentifier: (box: InlineBox, minX: Double, maxX: Double)] = [:]
+        var shifts: [ObjectIdentifier: Double] = [:]
         var starts: Set<ObjectIdentifier> = [], ends: Set<ObjectIdentifier> = []
         var order: [ObjectIdentifier] = []
         for run in runs {
             let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
             if case .inlineStart(let box) = run.segment.item { starts.insert(ObjectIdentifier(box)) }
             if case .inlineEnd(let box) = run.segment.item { ends.insert(ObjectIdentifier(box)) }
-            for box in run.segment.enclosing {
+            for (depth, box) in run.segment.enclosing.enumerated() {
                 let key = ObjectIdentifier(box)
+                if shifts[key] == nil { shifts[key] = baselineShift(run.segment.enclosing[...depth]) }
                 if let extent = extents[key] {
                     extents[key] = (box, min(extent.minX, run.x), max(extent.maxX, run.x + width))
                 } else {
@@ -470,7 +474,7 @@ struct InlineLayout {
         for key in order {
             guard let extent = extents[key] else { continue }
             let metrics = fonts.metrics(for: extent.box.style)
-            let rect = Rect(x: extent.minX, y: baseline - metrics.ascent, width: extent.maxX - extent.minX,
+            let rect = Rect(x: extent.minX, y: baseline + (shifts[key] ?? 0) - metrics.ascent, width: extent.maxX - extent.minX,
                             height: metrics.ascent + metrics.descent)
             line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
                                                        isFirst: starts.contains(key), isLast: ends.contains(key)))
@@ -494,7 +498,7 @@ struct InlineLayout {
                 line.atomics.append((box, run.x, boxTop))
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
-                guard let made = glyphRun(run, baseline: baseline + baselineShift(style), style: style, scale: scale,
+                guard let made = glyphRun(run, baseline: baseline + baselineShift(run.segment.enclosing), style: style, scale: scale,
                                           visible: visible) else { continue }
                 if !style.visibilityHidden { line.glyphRuns.append(made.run) }
                 if let truncation {
@@ -512,14 +516,18 @@ struct InlineLayout {
         return line
     }
 
-    /// `vertical-align: sub | super` moves text off the baseline by a share of the parent's
-    /// font size (Blink: size/5 + 1 down, size/3 + 1 up); `smaller` made the text 1/1.2 of it.
-    private func baselineShift(_ style: ComputedStyle) -> Double {
-        let parentSize = style.fontSize * 1.2
-        switch style.verticalAlign {
-        case .sub: return (parentSize / 5 + 1).rounded(.down)
-        case .super: return -(parentSize / 3 + 1).rounded(.down)
-        default: return 0
+    /// `vertical-align: sub | super` moves an inline box off its parent's baseline by a share
+    /// of the parent's font size (WebKit: size/5 + 1 down, size/3 + 1 up; `smaller` made the
+    /// box's text 1/1.2 of it), and its content with it: the shifts of every inline box a run
+    /// sits in add up.
+    private func baselineShift<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> Double {
+        enclosing.reduce(0) { total, box in
+            let parentSize = box.style.fontSize * 1.2
+            switch box.style.verticalAlign {
+            case .sub: return total + parentSize / 5 + 1
+            case .super: return total - (parentSize / 3 + 1)
+            default: return total
+            }
         }
     }
 
