@@ -23,7 +23,7 @@ import Testing
             let deltas = [frame.x - box.x, frame.y - box.y, frame.width - box.w, frame.height - box.h]
             #expect(deltas.allSatisfy { abs($0) <= 0.1 }, "\(box.path) is \(frame), WebKit \(box.x), \(box.y), \(box.w)x\(box.h)")
         }
-        #expect(reference.boxes.count == 63)
+        #expect(reference.boxes.count == 71)
     }
 
     @Test func lineHeightsAreWholePixelsCutTowardZero() {

@@ -100,7 +100,7 @@ extension ComputedStyle {
         case "font-size":
             if let size = PropertyValues.fontSize(value, parentSize: parent.fontSize, rootFontSize: rootFontSize) {
                 self.fontSize = size
-                fontSizeOrigin = FontSizeOrigin.of(value)
+                fontSizeOrigin = FontSizeOrigin.of(value, parent: parent.fontSizeOrigin)
             }
         case "font-weight": if let w = PropertyValues.fontWeight(value, parent: parent.fontWeight) { fontWeight = w }
         case "font-style": italic = keyword == "italic" || keyword.hasPrefix("oblique")
@@ -341,7 +341,7 @@ extension ComputedStyle {
         let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
-        newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0])
+        newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0], parent: parent.fontSizeOrigin)
         if sizeParts.count == 2 {
             guard let lh = PropertyValues.lineHeight(sizeParts[1], fontSize: newStyle.fontSize, rootFontSize: rootFontSize) else { return }
             newStyle.lineHeight = lh

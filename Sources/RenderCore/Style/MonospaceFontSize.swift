@@ -29,11 +29,14 @@ enum FontSizeOrigin: Sendable, Equatable {
     /// An absolute length (px, pt, …), kept whatever the family; inherited as such.
     case absolute
 
-    static func of(_ raw: String) -> FontSizeOrigin {
+    /// A size relative to a parent whose size is absolute is absolute too (WebKit's
+    /// `isAbsoluteSize`): `<h1 style="font-family: monospace">` in a `font-size: 16px` box is
+    /// 32 px, not scaled to 26.
+    static func of(_ raw: String, parent: FontSizeOrigin) -> FontSizeOrigin {
         let text = raw.trimmingWhitespaces().lowercased()
         if let keyword = FontSizeKeyword(rawValue: text) { return .keyword(keyword) }
         if text == "smaller" || text == "larger" || text.hasSuffix("%") || text.hasSuffix("em")
-            || text.hasSuffix("ex") || text.hasSuffix("ch") { return .relative }
+            || text.hasSuffix("ex") || text.hasSuffix("ch") { return parent == .absolute ? .absolute : .relative }
         return .absolute
     }
 }
