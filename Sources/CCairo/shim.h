@@ -3,6 +3,7 @@
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <hb-ot.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H

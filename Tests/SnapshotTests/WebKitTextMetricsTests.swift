@@ -7,7 +7,8 @@ import Testing
 /// spaces from the first font that has one, whole-pixel line heights, the emoji font's metrics
 /// and advances, letter spacing after the last character, small capitals, no kerning pair
 /// starting with a space, `capitalize` by word boundaries, `keep-all`, overflowing lines
-/// start-aligned, `white-space-collapse` and `text-wrap`, `sub`/`sup` shifts. Every box, inline-blocks included,
+/// start-aligned, `white-space-collapse` and `text-wrap`, `sub`/`sup` shifts, the monospace size rule,
+/// `font-size-adjust`. Every box, inline-blocks included,
 /// within a tenth of a pixel: each rule moved some box by 0.5 px or more before it held.
 @Suite struct WebKitTextMetricsTests {
     static let fixture = Golden.packageRoot.appendingPathComponent("Tests/Fixtures/text/webkit-metrics.html")
@@ -23,7 +24,7 @@ import Testing
             let deltas = [frame.x - box.x, frame.y - box.y, frame.width - box.w, frame.height - box.h]
             #expect(deltas.allSatisfy { abs($0) <= 0.1 }, "\(box.path) is \(frame), WebKit \(box.x), \(box.y), \(box.w)x\(box.h)")
         }
-        #expect(reference.boxes.count == 71)
+        #expect(reference.boxes.count == 83)
     }
 
     @Test func lineHeightsAreWholePixelsCutTowardZero() {
@@ -89,5 +90,16 @@ extension WebKitTextMetricsTests {
         #expect(!kerning.contains(UInt32(("a" as Unicode.Scalar).value)))
         // Only the pair that starts with the space is undone: "Yes A" is as wide as "Yes" + " " + "A".
         #expect(CharacterRanges.wordsAfterKerningSpaces(in: "Yes A dog To", kerningWith: kerning) == [4..<6, 10..<12])
+    }
+}
+
+extension WebKitTextMetricsTests {
+    @Test func fontSizeAdjustParsesAsCSSFontsSays() {
+        #expect(FontSizeAdjust("none") == nil)
+        #expect(FontSizeAdjust("0.5") == FontSizeAdjust("ex-height 0.5"))
+        #expect(FontSizeAdjust("cap-height from-font")?.metric == .capHeight)
+        #expect(FontSizeAdjust("cap-height from-font")?.value == nil)
+        #expect(FontSizeAdjust("ic-width 0.9")?.value == 0.9)
+        for dropped in ["-1", "ex-height", "big 0.5", "0.5 0.5", "nan"] { #expect(FontSizeAdjust(dropped) == nil, "\(dropped)") }
     }
 }

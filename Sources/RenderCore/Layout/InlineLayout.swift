@@ -221,7 +221,7 @@ struct InlineLayout {
             insertSlashes(before: segment.start)
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
-                let description = FontDescription(style: style)
+                let description = FontDescription(style: style, fonts: fonts)
                 insert(pango_attr_font_desc_new(description.pointer), segment)
                 if let language = style.language, !language.isEmpty {
                     insert(pango_attr_language_new(pango_language_from_string(language)), segment)
@@ -298,7 +298,7 @@ struct InlineLayout {
             case .inlineStart(let box), .inlineEnd(let box):
                 guard segment.end > segment.start else { continue }
                 // The description must outlive the call (pango copies it): a temporary may be freed first.
-                let description = FontDescription(style: box.style)
+                let description = FontDescription(style: box.style, fonts: fonts)
                 withExtendedLifetime(description) { insert(pango_attr_font_desc_new(description.pointer), segment) }
                 let width = segment.item.isStart ? box.startSpacing : box.endSpacing
                 guard width > 0 else { continue }
@@ -389,7 +389,7 @@ struct InlineLayout {
         var above = -Double.infinity, below = -Double.infinity
         func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil, shift: Double = 0) {
             // With line-height: normal a fallback font's own metrics count (as in Blink).
-            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: style.fontSize) : nil }
+            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: fonts.usedFontSize(style)) : nil }
                 ?? fonts.metrics(for: style)
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
             // Blink gives the ascent side the floor of the half-leading and the descent
@@ -606,15 +606,25 @@ struct InlineLayout {
 }
 
 extension FontDescription {
-    convenience init(style: ComputedStyle) {
-        self.init(family: FontSet.familyList(style), size: style.fontSize,
+    /// The style's font at its used size (`font-size-adjust` applied).
+    convenience init(style: ComputedStyle, fonts: FontSet) {
+        self.init(family: FontSet.familyList(style), size: fonts.usedFontSize(style),
                   weight: style.fontWeight, italic: style.italic)
     }
 }
 
 extension FontSet {
     func metrics(for style: ComputedStyle) -> FontMetrics {
-        metrics(family: FontSet.familyList(style), size: style.fontSize,
+        metrics(family: FontSet.familyList(style), size: usedFontSize(style),
                 weight: style.fontWeight, italic: style.italic)
+    }
+
+    /// The font size text is drawn at: the computed size, scaled by `font-size-adjust` so the
+    /// first font's metric is the given share of it.
+    func usedFontSize(_ style: ComputedStyle) -> Double {
+        guard let adjust = style.fontSizeAdjust, let value = adjust.value else { return style.fontSize }
+        let description = FontDescription(family: FontSet.familyList(style), size: 100, weight: style.fontWeight, italic: style.italic)
+        guard let aspect = baseFontAspect(description, adjust.metric), aspect > 0 else { return style.fontSize }
+        return style.fontSize * value / aspect
     }
 }

@@ -11,7 +11,7 @@ struct ShapedText {
     init?(_ text: String, style: ComputedStyle, fonts: FontSet) {
         let layout = pango_layout_new(fonts.context(for: .ltr))!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = FontDescription(style: style)
+        let description = FontDescription(style: style, fonts: fonts)
         withExtendedLifetime(description) { pango_layout_set_font_description(layout, description.pointer) }
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
         guard let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,

@@ -163,6 +163,8 @@ extension ComputedStyle {
             if keyword == "normal" { wordSpacing = 0 }
             else if case .px(let v)? = len(value, auto: false) { wordSpacing = v }
         case "font-variant-caps": if let caps = FontVariantCaps(keyword: keyword) { fontVariantCaps = caps }
+        case "font-size-adjust":
+            if keyword == "none" { fontSizeAdjust = nil } else if let adjust = FontSizeAdjust(value) { fontSizeAdjust = adjust }
         case "font-variant":
             // The shorthand: caps and numeric keywords in any order; `normal` resets both.
             let parts = PropertyValues.components(keyword)
@@ -332,6 +334,7 @@ extension ComputedStyle {
         // The shorthand resets every font longhand it can set; `small-caps` is the one variant it takes.
         newStyle.italic = false; newStyle.fontWeight = 400; newStyle.lineHeight = .normal
         newStyle.fontVariantCaps = .normal; newStyle.fontFeatures.numeric = ComputedStyle().fontFeatures.numeric
+        newStyle.fontSizeAdjust = nil
         for part in parts[..<sizeIndex] {
             let k = part.lowercased()
             if k == "italic" || k == "oblique" { newStyle.italic = true }
@@ -387,6 +390,7 @@ extension ComputedStyle {
         case "hyphens", "-webkit-hyphens": hyphens = source.hyphens
         case "tab-size", "-moz-tab-size": tabSize = source.tabSize
         case "font-variant-caps": fontVariantCaps = source.fontVariantCaps
+        case "font-size-adjust": fontSizeAdjust = source.fontSizeAdjust
         case "font-variant": fontVariantCaps = source.fontVariantCaps; fontFeatures.numeric = source.fontFeatures.numeric
         case "font-variant-numeric": fontFeatures.numeric = source.fontFeatures.numeric
         case "font-kerning": fontFeatures.kerningOff = source.fontFeatures.kerningOff

@@ -205,6 +205,8 @@ public struct ComputedStyle: Sendable {
     public var wordSpacing: Double = 0
     /// `font-variant-caps` (and `font-variant`'s small-caps).
     public var fontVariantCaps: FontVariantCaps = .normal
+    /// `font-size-adjust` (nil: none); the used size is `FontSet.usedFontSize`.
+    public var fontSizeAdjust: FontSizeAdjust?
     /// Set on the style of synthesized small capitals (SmallCapsSynthesis): the element's own
     /// font size, whose font the line box is built from, as WebKit keeps one text run.
     public var smallCapsOfFontSize: Double?
@@ -257,6 +259,7 @@ public struct ComputedStyle: Sendable {
         child.fontFaceFamilies = fontFaceFamilies
         child.fontSize = fontSize
         child.fontSizeOrigin = fontSizeOrigin
+        child.fontSizeAdjust = fontSizeAdjust
         child.fontWeight = fontWeight
         child.italic = italic
         child.lineHeight = lineHeight

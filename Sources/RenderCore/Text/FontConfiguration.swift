@@ -164,6 +164,11 @@ enum FontConfiguration {
   <alias binding="same"><family>Courier</family><prefer><family>Liberation Mono</family></prefer></alias>
   <alias binding="same"><family>Courier New</family><prefer><family>Liberation Mono</family></prefer></alias>
   <alias binding="same"><family>Cousine</family><prefer><family>Liberation Mono</family></prefer></alias>
+  <!-- As the renderer's FontSet.familyAliases maps them, so the reference browsers agree:
+       DejaVu descends from Bitstream Vera, drawn to Verdana's proportions. -->
+  <alias binding="same"><family>Verdana</family><prefer><family>DejaVu Sans</family></prefer></alias>
+  <alias binding="same"><family>Bitstream Vera Sans</family><prefer><family>DejaVu Sans</family></prefer></alias>
+  <alias binding="same"><family>system-ui</family><prefer><family>Liberation Sans</family></prefer></alias>
   <!-- Pango asks for the family "emoji" for emoji-presentation sequences: the colour font
        (DejaVu has black-and-white 👍 and ✅; iPhones draw colour). -->
   <alias binding="same"><family>emoji</family><prefer><family>Noto Color Emoji</family></prefer></alias>

@@ -175,6 +175,45 @@ public final class FontSet: @unchecked Sendable {
         return pango_font_has_char(font, scalar.value) != 0
     }
 
+    private var aspects: [String: Double] = [:]
+
+    /// The first font's `font-size-adjust` metric as a share of its size: x-height and cap
+    /// height from its OS/2 table, the advance of "0" and of 水 (1 em where the font lacks it,
+    /// as CSS says); nil where the font has no such metric.
+    func baseFontAspect(_ description: FontDescription, _ metric: FontSizeAdjust.Metric) -> Double? {
+        let key = description.key + " " + metric.rawValue
+        if let known = aspects[key] { return known }
+        guard let font = baseFont(description), let hbFont = pango_font_get_hb_font(font) else { return nil }
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(hbFont, &xScale, &yScale)
+        guard xScale > 0, yScale > 0 else { return nil }
+        func advance(_ scalar: UInt32) -> Double? {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 else { return nil }
+            return Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / Double(xScale)
+        }
+        /// From the OS/2 table, else (an old table without it, as DejaVu's) the top of a glyph.
+        func position(_ tag: hb_ot_metrics_tag_t, glyphOf scalar: UInt32) -> Double? {
+            var value: hb_position_t = 0
+            if hb_ot_metrics_get_position(hbFont, tag, &value) != 0, value > 0 { return Double(value) / Double(yScale) }
+            var glyph: hb_codepoint_t = 0
+            var extents = hb_glyph_extents_t()
+            guard hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0,
+                  hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.y_bearing > 0 else { return nil }
+            return Double(extents.y_bearing) / Double(yScale)
+        }
+        let aspect: Double?
+        switch metric {
+        case .exHeight: aspect = position(HB_OT_METRICS_TAG_X_HEIGHT, glyphOf: 0x78)  // x
+        case .capHeight: aspect = position(HB_OT_METRICS_TAG_CAP_HEIGHT, glyphOf: 0x48)  // H
+        case .chWidth: aspect = advance(0x30)
+        case .icWidth: aspect = advance(0x6C34) ?? 1
+        case .icHeight: aspect = 1
+        }
+        if let aspect { aspects[key] = aspect }
+        return aspect
+    }
+
     private var spaceKerning: [String: Set<UInt32>] = [:]
 
     /// The characters the first font of a description's family list kerns with the space.
