@@ -2,8 +2,10 @@
 enum CharacterRanges {
     /// The characters `word-spacing` widens (CSS Text §8.1: the space and the no-break space).
     static func wordSeparators(in text: String) -> [Range<Int>] {
-        ranges(in: text, includingNext: false) { $0 == " " || $0 == "\u{00A0}" }
+        ranges(in: text, includingNext: false, isWordSeparator)
     }
+
+    static func isWordSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\u{00A0}" }
 
     /// Each soft hyphen with the character after it: the break it offers falls between them.
     static func softHyphenBreaks(in text: String) -> [Range<Int>] {
@@ -17,8 +19,8 @@ enum CharacterRanges {
         var offset = 0
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
-            if scalar == " " || scalar == "\u{00A0}" {
+            let length = UTF8.width(scalar)
+            if isWordSeparator(scalar) {
                 if !previous.isASCII { ranges.append(offset..<(offset + length)) }
             } else {
                 previous = scalar
@@ -38,8 +40,8 @@ enum CharacterRanges {
         var afterSpace = false
         var open: Int?
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
-            if scalar == " " || scalar == "\u{00A0}" {
+            let length = UTF8.width(scalar)
+            if isWordSeparator(scalar) {
                 // The space after the word stays with it ("A " kerns).
                 if let start = open { ranges.append(start..<(offset + length)); open = nil }
                 afterSpace = true
@@ -76,7 +78,7 @@ enum CharacterRanges {
         var ranges: [Range<Int>] = []
         var offset = 0
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
+            let length = UTF8.width(scalar)
             if matches(scalar) {
                 if let last = ranges.last, last.upperBound == offset {
                     ranges[ranges.count - 1] = last.lowerBound..<(offset + length)
@@ -117,7 +119,7 @@ enum CharacterRanges {
         var offset = 0
         var open: Int?
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
+            let length = UTF8.width(scalar)
             if let start = open {
                 ranges.append(start..<(offset + length))
                 open = nil

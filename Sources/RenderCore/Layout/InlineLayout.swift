@@ -71,6 +71,11 @@ struct InlineLayout {
         let item: InlineContent.Item
         /// The inline elements this segment sits in, outermost first.
         let enclosing: [InlineBox]
+
+        /// A byte range inside the segment (offsets from its start), for an attribute on part of it.
+        func piece(_ range: Range<Int>) -> Segment {
+            Segment(start: start + range.lowerBound, end: start + range.upperBound, item: item, enclosing: [])
+        }
     }
 
     struct Result {
@@ -193,100 +198,23 @@ struct InlineLayout {
 
     /// Attributes are inserted in ascending start order: `pango_attr_list_insert` appends
     /// those in constant time but scans the whole list for any other, which made paragraphs
-    /// with thousands of slashes quadratic. The list ends up as it did when the slash
-    /// attributes were inserted after all the others.
+    /// with thousands of slashes (or of spaced words) quadratic. Each segment's attributes are
+    /// gathered, in the order that decides between two of a kind at one start, then inserted
+    /// sorted by start; the slash attributes of a segment come after its others.
     private func buildAttributes(_ segments: [Segment], noBreakAfter slashes: [Int]) -> OpaquePointer {
         let list = pango_attr_list_new()!
         // Browsers never add hyphens where they break inside a word.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
+        var pending: [(range: Range<Int>, attribute: UnsafeMutablePointer<PangoAttribute>)] = []
         func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ segment: Segment) {
             guard let attribute else { return }
-            attribute.pointee.start_index = UInt32(segment.start)
-            attribute.pointee.end_index = UInt32(segment.end)
-            pango_attr_list_insert(list, attribute)
+            pending.append((segment.start..<segment.end, attribute))
         }
         var nextSlash = 0
-        /// The slash attributes that start before `offset` (after those of earlier segments).
-        func insertSlashes(before offset: Int) {
-            while nextSlash < slashes.count, slashes[nextSlash] < offset {
-                if let attribute = pango_attr_allow_breaks_new(0) {
-                    attribute.pointee.start_index = UInt32(slashes[nextSlash])
-                    attribute.pointee.end_index = UInt32(slashes[nextSlash] + 2)
-                    pango_attr_list_insert(list, attribute)
-                }
-                nextSlash += 1
-            }
-        }
         for segment in segments {
-            insertSlashes(before: segment.start)
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
-                let description = FontDescription(style: style, fonts: fonts)
-                insert(pango_attr_font_desc_new(description.pointer), segment)
-                if let language = style.language, !language.isEmpty {
-                    insert(pango_attr_language_new(pango_language_from_string(language)), segment)
-                }
-                if style.letterSpacing != 0 {
-                    insert(pango_attr_letter_spacing_new(pangoUnits(style.letterSpacing)), segment)
-                }
-                if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
-                    insert(pango_attr_allow_breaks_new(0), segment)
-                } else if case .text(let text, _) = segment.item, style.keepsCJKWords {
-                    for range in CharacterRanges.cjkLetterRuns(in: text) {
-                        insert(pango_attr_allow_breaks_new(0), Segment(start: segment.start + range.lowerBound,
-                                                                       end: segment.start + range.upperBound, item: segment.item, enclosing: []))
-                    }
-                }
-                if case .text(let text, _) = segment.item, text.unicodeScalars.contains("\u{00AD}") {
-                    // `hyphens: manual` shows a hyphen where a line breaks at a soft hyphen; `none` never breaks there.
-                    for range in CharacterRanges.softHyphenBreaks(in: text) {
-                        let shy = Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: [])
-                        insert(style.hyphens == .none ? pango_attr_allow_breaks_new(0) : pango_attr_insert_hyphens_new(1), shy)
-                    }
-                }
-                if case .text(let text, _) = segment.item, BitmapEmojiAdvance.extraPerEm != 0 {
-                    let spacing = pangoUnits(style.letterSpacing + BitmapEmojiAdvance.extraPerEm * style.fontSize)
-                    for range in CharacterRanges.emojiClusters(in: text) {
-                        insert(pango_attr_letter_spacing_new(spacing), Segment(start: segment.start + range.lowerBound,
-                                                                               end: segment.start + range.upperBound, item: segment.item, enclosing: []))
-                    }
-                }
-                if case .text(let text, _) = segment.item, let face = FontSet.hanFace(forLanguage: style.language) {
-                    for range in CharacterRanges.hanRuns(in: text) {
-                        insert(pango_attr_family_new(FontSet.familyList(style) + "," + face),
-                               Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: []))
-                    }
-                }
-                if case .text(let text, _) = segment.item, text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{00A0}"),
-                   fonts.baseFontHasSpace(description) {
-                    func piece(_ range: Range<Int>) -> Segment {
-                        Segment(start: segment.start + range.lowerBound, end: segment.start + range.upperBound, item: segment.item, enclosing: [])
-                    }
-                    for range in CharacterRanges.spacesAfterNonASCII(in: text) { insert(pango_attr_fallback_new(0), piece(range)) }
-                    // Such a word gets a family list that names the same fonts twice (or three
-                    // times, after a word like it, so the two stay apart): the run ends before it.
-                    let kerning = fonts.spaceKerningCharacters(description)
-                    if !kerning.isEmpty {
-                        let family = FontSet.familyList(style)
-                        var previousEnd = -1, repeats = 2
-                        for range in CharacterRanges.wordsAfterKerningSpaces(in: text, kerningWith: kerning) {
-                            repeats = range.lowerBound == previousEnd && repeats == 2 ? 3 : 2
-                            previousEnd = range.upperBound
-                            insert(pango_attr_family_new(Array(repeating: family, count: repeats).joined(separator: ",")), piece(range))
-                        }
-                    }
-                }
-                if !style.fontFeatures.isEmpty {
-                    insert(pango_attr_font_features_new(style.fontFeatures.pangoString), segment)
-                }
-                if case .text(let text, _) = segment.item, style.wordSpacing != 0 {
-                    // Pango has no word spacing: each space gets it as extra letter spacing.
-                    let spacing = pangoUnits(style.letterSpacing + style.wordSpacing)
-                    for range in CharacterRanges.wordSeparators(in: text) {
-                        insert(pango_attr_letter_spacing_new(spacing), Segment(start: segment.start + range.lowerBound,
-                                                                               end: segment.start + range.upperBound, item: segment.item, enclosing: []))
-                    }
-                }
+                insertTextAttributes(segment, style, insert)
             case .atomic(let box):
                 let width = box.width + box.margin.left + box.margin.right
                 let height = box.height + box.margin.top + box.margin.bottom
@@ -306,11 +234,81 @@ struct InlineLayout {
                 let carrier = InlineContent.Item.spacingCarrier.utf8.count
                 let start = segment.item.isStart ? segment.end - carrier : segment.start
                 var rect = PangoRectangle(x: 0, y: 0, width: pangoUnits(width), height: 0)
-                insert(pango_attr_shape_new(&rect, &rect), Segment(start: start, end: start + carrier, item: segment.item, enclosing: []))
+                insert(pango_attr_shape_new(&rect, &rect), segment.piece(start - segment.start..<start - segment.start + carrier))
+            }
+            while nextSlash < slashes.count, slashes[nextSlash] < segment.end {
+                insert(pango_attr_allow_breaks_new(0), Segment(start: slashes[nextSlash], end: slashes[nextSlash] + 2, item: segment.item, enclosing: []))
+                nextSlash += 1
+            }
+            // Stable by start: of two attributes at one start, the one gathered later stays later.
+            for entry in pending.enumerated().sorted(by: { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }) {
+                entry.element.attribute.pointee.start_index = UInt32(entry.element.range.lowerBound)
+                entry.element.attribute.pointee.end_index = UInt32(entry.element.range.upperBound)
+                pango_attr_list_insert(list, entry.element.attribute)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        return list
+    }
+
+    /// A text (or line break) segment's attributes: its font, language, spacing, breaks, and
+    /// the ranges inside it where browsers treat characters apart (see each).
+    private func insertTextAttributes(_ segment: Segment, _ style: ComputedStyle,
+                                      _ insert: (UnsafeMutablePointer<PangoAttribute>?, Segment) -> Void) {
+        let description = FontDescription(style: style, fonts: fonts)
+        insert(pango_attr_font_desc_new(description.pointer), segment)
+        if let language = style.language, !language.isEmpty {
+            insert(pango_attr_language_new(pango_language_from_string(language)), segment)
+        }
+        if style.letterSpacing != 0 {
+            insert(pango_attr_letter_spacing_new(pangoUnits(style.letterSpacing)), segment)
+        }
+        let text: String
+        if case .text(let string, _) = segment.item { text = string } else { text = "" }
+        if style.whiteSpace == .nowrap || style.whiteSpace == .pre {
+            insert(pango_attr_allow_breaks_new(0), segment)
+        } else if style.keepsCJKWords {
+            for range in CharacterRanges.cjkLetterRuns(in: text) { insert(pango_attr_allow_breaks_new(0), segment.piece(range)) }
+        }
+        if text.unicodeScalars.contains("\u{00AD}") {
+            // `hyphens: manual` shows a hyphen where a line breaks at a soft hyphen; `none` never breaks there.
+            for range in CharacterRanges.softHyphenBreaks(in: text) {
+                insert(style.hyphens == .none ? pango_attr_allow_breaks_new(0) : pango_attr_insert_hyphens_new(1), segment.piece(range))
             }
         }
-        insertSlashes(before: Int.max)
-        return list
+        if BitmapEmojiAdvance.extraPerEm != 0 {
+            let spacing = pangoUnits(style.letterSpacing + BitmapEmojiAdvance.extraPerEm * style.fontSize)
+            for range in CharacterRanges.emojiClusters(in: text) { insert(pango_attr_letter_spacing_new(spacing), segment.piece(range)) }
+        }
+        if let face = FontSet.hanFace(forLanguage: style.language) {
+            for range in CharacterRanges.hanRuns(in: text) {
+                insert(pango_attr_family_new(FontSet.familyList(style) + "," + face), segment.piece(range))
+            }
+        }
+        if text.unicodeScalars.contains(where: CharacterRanges.isWordSeparator), fonts.baseFont(description, has: " ") {
+            for range in CharacterRanges.spacesAfterNonASCII(in: text) { insert(pango_attr_fallback_new(0), segment.piece(range)) }
+            // Such a word gets a family list that names the same fonts twice (or three times,
+            // after a word like it, so the two stay apart): the run ends before it. With
+            // word spacing each space is a run of its own already (below).
+            let kerning = fonts.spaceKerningCharacters(description)
+            if !kerning.isEmpty, style.wordSpacing == 0 {
+                let family = FontSet.familyList(style)
+                var previousEnd = -1, repeats = 2
+                for range in CharacterRanges.wordsAfterKerningSpaces(in: text, kerningWith: kerning) {
+                    repeats = range.lowerBound == previousEnd && repeats == 2 ? 3 : 2
+                    previousEnd = range.upperBound
+                    insert(pango_attr_family_new(Array(repeating: family, count: repeats).joined(separator: ",")), segment.piece(range))
+                }
+            }
+        }
+        if !style.fontFeatures.isEmpty {
+            insert(pango_attr_font_features_new(style.fontFeatures.pangoString), segment)
+        }
+        if style.wordSpacing != 0 {
+            // Pango has no word spacing: each space gets it as extra letter spacing.
+            let spacing = pangoUnits(style.letterSpacing + style.wordSpacing)
+            for range in CharacterRanges.wordSeparators(in: text) { insert(pango_attr_letter_spacing_new(spacing), segment.piece(range)) }
+        }
     }
 
     // MARK: Lines
@@ -623,7 +621,7 @@ extension FontSet {
     /// first font's metric is the given share of it.
     func usedFontSize(_ style: ComputedStyle) -> Double {
         guard let adjust = style.fontSizeAdjust, let value = adjust.value else { return style.fontSize }
-        let description = FontDescription(family: FontSet.familyList(style), size: 100, weight: style.fontWeight, italic: style.italic)
+        let description = FontDescription(family: FontSet.familyList(style), size: style.fontSize, weight: style.fontWeight, italic: style.italic)
         guard let aspect = baseFontAspect(description, adjust.metric), aspect > 0 else { return style.fontSize }
         return style.fontSize * value / aspect
     }

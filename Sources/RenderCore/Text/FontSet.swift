@@ -160,18 +160,27 @@ public final class FontSet: @unchecked Sendable {
 
     private var baseFonts: [String: UnsafeMutablePointer<PangoFont>] = [:]
 
-    /// The first font of a description's family list, loaded once and kept.
-    private func baseFont(_ description: FontDescription) -> UnsafeMutablePointer<PangoFont>? {
-        let key = description.key
-        if let font = baseFonts[key] { return font }
-        guard let font = pango_context_load_font(context, description.pointer) else { return nil }
+    /// The first font of a description's family list, loaded once per family, weight and
+    /// style (at one size: what is asked of it — coverage, kerning pairs, metrics in ems — does
+    /// not depend on size), with the key its derived facts are cached under.
+    private func baseFont(_ description: FontDescription) -> (key: String, font: UnsafeMutablePointer<PangoFont>)? {
+        guard let normalized = pango_font_description_copy(description.pointer) else { return nil }
+        defer { pango_font_description_free(normalized) }
+        pango_font_description_set_absolute_size(normalized, 100 * Double(PANGO_SCALE))
+        guard let text = pango_font_description_to_string(normalized) else { return nil }
+        let key = String(cString: text)
+        g_free(text)
+        if let font = baseFonts[key] { return (key, font) }
+        guard let font = pango_context_load_font(context, normalized) else { return nil }
         baseFonts[key] = font  // the reference load_font gave is kept for the set's life
-        return font
+        return (key, font)
     }
 
-    /// Whether the first font of a description's family list has the character.
+    /// Whether the first font of a description's family list has the character. Browsers take
+    /// each character from the first font that has it; pango keeps a space in the font of the
+    /// character before it (a fallback font's narrower or wider space) unless told not to fall back.
     func baseFont(_ description: FontDescription, has scalar: Unicode.Scalar) -> Bool {
-        guard let font = baseFont(description) else { return false }
+        guard let font = baseFont(description)?.font else { return false }
         return pango_font_has_char(font, scalar.value) != 0
     }
 
@@ -181,9 +190,10 @@ public final class FontSet: @unchecked Sendable {
     /// height from its OS/2 table, the advance of "0" and of 水 (1 em where the font lacks it,
     /// as CSS says); nil where the font has no such metric.
     func baseFontAspect(_ description: FontDescription, _ metric: FontSizeAdjust.Metric) -> Double? {
-        let key = description.key + " " + metric.rawValue
+        guard let (fontKey, font) = baseFont(description) else { return nil }
+        let key = fontKey + " " + metric.rawValue
         if let known = aspects[key] { return known }
-        guard let font = baseFont(description), let hbFont = pango_font_get_hb_font(font) else { return nil }
+        guard let hbFont = pango_font_get_hb_font(font) else { return nil }
         var xScale: Int32 = 0, yScale: Int32 = 0
         hb_font_get_scale(hbFont, &xScale, &yScale)
         guard xScale > 0, yScale > 0 else { return nil }
@@ -218,24 +228,11 @@ public final class FontSet: @unchecked Sendable {
 
     /// The characters the first font of a description's family list kerns with the space.
     func spaceKerningCharacters(_ description: FontDescription) -> Set<UInt32> {
-        let key = description.key
+        guard let (key, font) = baseFont(description) else { return [] }
         if let known = spaceKerning[key] { return known }
-        let characters = baseFont(description).map(SpaceKerning.characters) ?? []
+        let characters = SpaceKerning.characters(of: font)
         spaceKerning[key] = characters
         return characters
-    }
-
-    private var baseFontHasSpace: [String: Bool] = [:]
-
-    /// Whether the first font of a description's family list draws the space. Browsers take
-    /// each character from the first font that has it; pango keeps a space in the font of the
-    /// character before it (a fallback font's narrower or wider space), unless told not to fall back.
-    func baseFontHasSpace(_ description: FontDescription) -> Bool {
-        let key = description.key
-        if let known = baseFontHasSpace[key] { return known }
-        let hasSpace = baseFont(description, has: " ")
-        baseFontHasSpace[key] = hasSpace
-        return hasSpace
     }
 
     /// Ascent, descent and normal line height, rounded as WebKit/Blink round them.
@@ -294,10 +291,4 @@ final class FontDescription {
     }
     deinit { pango_font_description_free(pointer) }
 
-    /// Pango's own text form of the description, a cache key.
-    var key: String {
-        guard let text = pango_font_description_to_string(pointer) else { return "" }
-        defer { g_free(text) }
-        return String(cString: text)
-    }
 }
