@@ -242,6 +242,13 @@ def _():
     return html_case("<p style='letter-spacing:1e9px;word-spacing:-1e9px'>spaced out words here</p>")
 
 
+@case("spaced-words-100k", unseen=True)
+def _():
+    # Words that kern with the space, with word spacing, and spaces after fallback-font words:
+    # each asks for attributes per word (once quadratic to insert).
+    return html_case("<p style='word-spacing:1px'>" + "A " * 100_000 + "</p><p>" + "To 骨 " * 30_000 + "</p>")
+
+
 @case("pre-1e6-tabs", unseen=True)
 def _():
     return html_case("<p style='white-space:pre'>" + "\t" * 1_000_000 + "x</p>")
