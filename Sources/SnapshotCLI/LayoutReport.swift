@@ -24,10 +24,27 @@ struct LayoutReport: Encodable {
     }
     /// Text painted within WCAG contrast 1.5:1 of its background (`InvisibleText`).
     struct Unreadable: Encodable { let path: String; let color: String; let background: String; let contrast: Double }
+    /// An `<img>`: its URL (a long `data:` URI cut), what it shows (data, message-part, file,
+    /// asset, placeholder, broken), the file read, and its border box.
+    struct Image: Encodable {
+        let path: String
+        let url: String
+        let shown: String
+        let file: String?
+        let x: Double, y: Double, w: Double, h: Double
+        init(_ use: ImageUse) {
+            path = use.path
+            url = use.url.utf8.count > 100 ? String(use.url.prefix(97)) + "..." : use.url
+            shown = use.shown.rawValue
+            file = use.file
+            (x, y, w, h) = (use.frame.x, use.frame.y, use.frame.width, use.frame.height)
+        }
+    }
     struct Document: Encodable {
         let width: Double
         let height: Double
         let boxes: [PathBox]
+        let images: [Image]
         /// The root's declared `color-scheme` ("normal" when none), and how the mail's colours
         /// are shown: light, unchanged (E1), color-scheme (E2–E5), as-authored (R2),
         /// invert-lightness (R3).
@@ -123,7 +140,7 @@ struct LayoutReport: Encodable {
         let laidOut = renderer.document
         document = Document(width: laidOut.width, height: laidOut.height, boxes: laidOut.boxes.map {
             PathBox(path: $0.path, x: $0.frame.x, y: $0.frame.y, w: $0.frame.width, h: $0.frame.height)
-        }, colorScheme: laidOut.colorScheme.text, darkMode: laidOut.colorTreatment.rawValue,
+        }, images: laidOut.images.map(Image.init), colorScheme: laidOut.colorScheme.text, darkMode: laidOut.colorTreatment.rawValue,
             invisibleText: laidOut.invisibleText.map {
                 Unreadable(path: $0.path, color: $0.color.hexString, background: $0.background.hexString,
                            contrast: ($0.contrast * 100).rounded(.down) / 100)

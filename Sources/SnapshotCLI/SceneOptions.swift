@@ -20,6 +20,10 @@ enum SceneOptions {
         .value("toolbar-height", "PT", "a bottom toolbar (contentInset.bottom)"),
         .value("appearance", "light|dark|both", "prefers-color-scheme; both renders every offset twice"),
         .value("client", "webview|apple-mail", "whose dark-mode rules apply: an app's web view (default) or Apple Mail"),
+        .value("images", "placeholder|blocked", "images that cannot load: flat boxes of their size (default, images on) or WebKit's broken images (remote content blocked)"),
+        .value("placeholder-color", "COLOR", "the placeholders' colour (default #C8C8C8)"),
+        .value("assets", "DIR", "remote images from disk: https://host/path loads DIR/host/path if it exists (repeatable); nothing is fetched"),
+        .value("assets-map", "FILE.json", "remote images from disk by URL prefix: {\"https://cdn.example.com/img/\": \"folder\"}"),
     ]
     static let options = declared.valueNames
     static let switches = declared.switchNames
@@ -51,6 +55,23 @@ enum SceneOptions {
         // `both` is rendered as two scenes (`appearanceChoice`); this one takes the first.
         if let appearance: AppearanceChoice = try choice(arguments, "appearance") { scene.appearance = appearance.appearances[0] }
         if let client: ClientProfile = try choice(arguments, "client") { scene.client = client }
+        try applyImages(arguments, to: &scene)
+    }
+
+    /// `--images`, `--placeholder-color`, `--assets`, `--assets-map`.
+    static func applyImages(_ arguments: Arguments, to scene: inout Scene) throws {
+        if let failed: ImageOptions.Failed = try choice(arguments, "images") { scene.images.failed = failed }
+        if let colour = arguments.value("placeholder-color") {
+            guard let parsed = CSSColor.parse(colour) else { throw UsageError("--placeholder-color '\(colour)' is not a CSS colour") }
+            if scene.images.failed == .blocked { throw UsageError("--placeholder-color applies to --images placeholder") }
+            scene.images.placeholderColor = parsed
+        }
+        do {
+            for folder in arguments.allValues("assets") { try scene.images.assets.addHostFolder(folder, context: "--assets") }
+            if let map = arguments.value("assets-map") { try scene.images.assets.addMap(file: map) }
+        } catch let error as RenderError {
+            throw UsageError(error.description)
+        }
     }
 
     /// `--appearance light|dark|both`.

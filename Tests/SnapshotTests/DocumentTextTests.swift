@@ -5,8 +5,17 @@ import SnapshotCLI
 
 /// `LaidOutDocument.text`: what a frame says, in reading order, from the laid-out text.
 @Suite struct DocumentTextTests {
-    static func text(_ html: String) -> String {
-        LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844).text
+    static func text(_ html: String, images: ImageOptions = ImageOptions()) -> String {
+        LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844, images: ImageStore(baseDirectory: nil, options: images)).text
+    }
+
+    /// A broken image shows its alt text; a placeholder stands for a loaded image, which has none.
+    @Test func brokenImagesSayTheirAltTextAndPlaceholdersNothing() {
+        let html = "<!DOCTYPE html><p>a <img src=\"missing.png\" alt=\"Logo\"> b</p>"
+        var blocked = ImageOptions()
+        blocked.failed = .blocked
+        #expect(Self.text(html, images: blocked) == "a Logo b")
+        #expect(Self.text(html) == "a  b")
     }
 
     @Test(arguments: [
@@ -42,7 +51,6 @@ import SnapshotCLI
         // List markers are not text (as in innerText).
         ("<ul><li>one</li><li>two</li></ul><ol><li>three</li></ol>", "one\ntwo\nthree"),
         // A broken image's alt text is drawn, so it counts; a drawn image has none.
-        ("<!DOCTYPE html><p>a <img src=\"missing.png\" alt=\"Logo\"> b</p>", "a Logo b"),
         ("<p>a<img src=\"missing.png\" width=\"10\" height=\"10\" alt=\"Logo\">b</p>", "ab"),
         ("", ""),
     ])

@@ -1,16 +1,19 @@
 import Foundation
 
-/// Resolves `<img src>` to decoded images. Nothing is fetched from the network: remote
-/// URLs (and `cid:` without a mapping) stay blocked, as mail clients block them. Local files
-/// are read only inside the mail's folder (and folders named by `--allow-dir`); `data:` URIs
-/// are decoded in place.
+/// Resolves `<img src>` to decoded images. Nothing is fetched from the network: a remote URL
+/// loads only from the team's assets (`AssetMap`), else it cannot load (`ImageOptions` says
+/// how such an image is shown). Local files are read only inside the mail's folder (and
+/// folders named by `--allow-dir`); `data:` URIs are decoded in place.
 public final class ImageStore: @unchecked Sendable {
     public let baseDirectory: String?
+    public let options: ImageOptions
     /// Further folders files may be read from, symlinks resolved.
     public let allowedDirectories: [String]
     /// A message's parts by normalised Content-ID: `cid:` URLs resolve to these bytes.
     private let contentIDs: [String: [UInt8]]
     private var cache: [String: DecodedImage?] = [:]
+    /// Where each loaded source's bytes came from.
+    private var origins: [String: ImageOrigin] = [:]
     /// One line per image that could not be shown for a reason other than being remote.
     public private(set) var warnings: [String] = []
 
@@ -18,7 +21,8 @@ public final class ImageStore: @unchecked Sendable {
     public let limits: ResourceLimits
 
     public init(baseDirectory: String?, contentIDs: [String: [UInt8]] = [:], limits: ResourceLimits = .standard,
-                allowedDirectories: [String] = []) {
+                allowedDirectories: [String] = [], options: ImageOptions = ImageOptions()) {
+        self.options = options
         self.contentIDs = contentIDs
         self.limits = limits
         self.baseDirectory = baseDirectory.map(Self.resolved)
@@ -44,9 +48,18 @@ public final class ImageStore: @unchecked Sendable {
         return image
     }
 
+    /// Where a source's pixels came from, once `image(for:)` has loaded it; nil when it could
+    /// not be loaded.
+    public func origin(of source: String) -> ImageOrigin? {
+        let source = Self.trimmed(source)
+        guard case .some(.some) = cache[source] else { return nil }
+        return origins[source]
+    }
+
     private func load(_ source: String) -> DecodedImage? {
         guard !source.isEmpty else { return nil }
-        guard let bytes = bytes(for: source, noun: "image") else { return nil }
+        guard let (bytes, origin) = bytesAndOrigin(for: source, noun: "image") else { return nil }
+        origins[source] = origin
         do {
             return try DecodedImage.decode(bytes, maximumPixels: limits.maximumImagePixels)
         } catch DecodedImage.Failure.tooLarge(let width, let height) {
@@ -63,6 +76,10 @@ public final class ImageStore: @unchecked Sendable {
     /// the mail's folder; nil for remote and other schemes (never fetched). `noun` ("image",
     /// "font") starts the warnings.
     func bytes(for source: String, noun: String) -> [UInt8]? {
+        bytesAndOrigin(for: source, noun: noun)?.bytes
+    }
+
+    private func bytesAndOrigin(for source: String, noun: String) -> (bytes: [UInt8], origin: ImageOrigin)? {
         // Only the scheme is compared; a data URI may be megabytes long.
         let lower = String(source.prefix(64)).lowercased()
         if lower.hasPrefix("data:") {
@@ -70,16 +87,30 @@ public final class ImageStore: @unchecked Sendable {
                 warn("\(noun) data URI is longer than \(ResourceLimits.bytes(limits.maximumDataURIBytes)); not decoded")
                 return nil
             }
-            let bytes = DataURI.decode(source)
-            if bytes == nil { warn("\(noun) data URI is malformed") }
-            return bytes
+            guard let bytes = DataURI.decode(source) else {
+                warn("\(noun) data URI is malformed")
+                return nil
+            }
+            return (bytes, .data)
         } else if lower.hasPrefix("cid:"), !contentIDs.isEmpty {
             let id = String(source.dropFirst(4))
-            return contentIDs[ContentID.normalise(id.removingPercentEncoding ?? id)]
+            return contentIDs[ContentID.normalise(id.removingPercentEncoding ?? id)].map { ($0, .messagePart) }
         } else if Self.scheme(of: lower) != nil {
-            return nil  // http(s), unmapped cid, file and every other scheme: blocked, never fetched
+            // http(s) from the team's assets; unmapped cid, file and every other scheme:
+            // blocked, never fetched.
+            return readAsset(source, noun: noun)
         }
-        return readLocal(source, noun: noun)
+        return readLocal(source, noun: noun).map { ($0, .file($1)) }
+    }
+
+    /// A remote URL's file among the team's assets, if one exists there.
+    private func readAsset(_ source: String, noun: String) -> (bytes: [UInt8], origin: ImageOrigin)? {
+        for (file, folder) in options.assets.candidates(for: source) {
+            let resolved = Self.resolved(file)
+            guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { continue }
+            if let bytes = readFile(resolved, source: source, noun: noun, missing: nil) { return (bytes, .asset(resolved)) }
+        }
+        return nil
     }
 
     static func scheme(of source: String) -> String? {
@@ -90,8 +121,8 @@ public final class ImageStore: @unchecked Sendable {
         return String(name)
     }
 
-    /// A file below the base directory, after resolving `..` and symlinks.
-    private func readLocal(_ source: String, noun: String) -> [UInt8]? {
+    /// A file below the base directory, after resolving `..` and symlinks, and its path.
+    private func readLocal(_ source: String, noun: String) -> ([UInt8], String)? {
         guard let baseDirectory else { return nil }
         var path = source
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
@@ -111,9 +142,15 @@ public final class ImageStore: @unchecked Sendable {
                 return nil
             }
         }
+        return readFile(resolved, source: source, noun: noun, missing: "not found").map { ($0, resolved) }
+    }
+
+    /// A regular file's bytes within the size limit; `missing` is the warning when there is no
+    /// such file (nil: say nothing, the asset map only tries).
+    private func readFile(_ resolved: String, source: String, noun: String, missing: String?) -> [UInt8]? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
               attributes[.type] as? FileAttributeType == .typeRegular else {
-            warn("\(noun) \(Self.describe(source)) not found")
+            if let missing { warn("\(noun) \(Self.describe(source)) \(missing)") }
             return nil
         }
         if let size = attributes[.size] as? Int, size > limits.maximumImageFileBytes {

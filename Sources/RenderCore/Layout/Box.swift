@@ -22,6 +22,8 @@ final class Box {
     var intrinsicHeight: Double?
     /// Image: the decoded pixels, when the source could be read (local file or data: URI).
     var image: DecodedImage?
+    /// Image: the colour of the flat placeholder shown for an image that cannot load.
+    var placeholderColor: RGBA?
     var colspan = 1
     var rowspan = 1
 

@@ -232,12 +232,19 @@ struct BoxTreeBuilder {
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        if let source = dom[node].attributes["src"], let image = images?.image(for: source) {
+        let source = dom[node].attributes["src"].map(ImageStore.trimmed) ?? ""
+        if let image = images?.image(for: source) {
             let box = Box(kind: .image, node: node, style: style)
             box.image = image
             box.intrinsicWidth = Double(image.width)
             box.intrinsicHeight = Double(image.height)
             return box
+        }
+        let options = images?.options ?? ImageOptions()
+        if options.showsPlaceholder(source: source) {
+            let attributes = dom[node].attributes
+            return ImagePlaceholder(widthAttribute: attributes["width"], heightAttribute: attributes["height"])
+                .box(for: node, style: style, color: options.placeholderColor)
         }
         return brokenImage(node, style).box(for: node)
     }

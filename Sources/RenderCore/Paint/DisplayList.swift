@@ -39,6 +39,8 @@ public struct DisplayList: Sendable {
         /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
         case textDecoration(DecorationDrawing, RGBA)
         case imagePlaceholder(Rect)
+        /// An image that could not load, as a flat placeholder of its used size (`--images placeholder`).
+        case unloadedImage(Rect, RGBA)
         case image(DecodedImage, Rect)
         /// An image tiled from `tile` across `area` (only along the repeated axes).
         case backgroundImage(DecodedImage, area: Rect, tile: Rect, repeatX: Bool, repeatY: Bool)

@@ -61,6 +61,8 @@ struct Painter {
                                width: box.contentWidth, height: box.contentHeight)
             if let image = box.image {
                 list.append(.image(image, content), bounds: content)
+            } else if let colour = box.placeholderColor {
+                list.append(.unloadedImage(content, colour), bounds: content)
             } else {
                 list.append(.imagePlaceholder(frame), bounds: frame)
             }

@@ -25,6 +25,8 @@ enum Rasterizer {
                 canvas.fill(Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), line)
                 canvas.fill(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), line)
                 canvas.fill(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), line)
+            case .unloadedImage(let rect, let colour):
+                canvas.fill(rect, colour)
             case .image(let image, let rect):
                 canvas.drawImage(image, in: rect)
             case .backgroundImage(let image, let area, let tile, let repeatX, let repeatY):

@@ -88,7 +88,7 @@ extension Suite {
     static let renderKeys: Set<String> = [
         "header", "device", "viewport", "offsets", "indicator", "indicatorStyle", "bounce", "overscrollColor", "strategy",
         "viewportRules", "engine", "safeArea", "insetAdjustment", "toolbarHeight", "appearance", "client", "tolerance", "masks",
-        "timezone", "message", "fontDir",
+        "timezone", "message", "fontDir", "images", "placeholderColor", "assets", "assetsMap",
     ]
     static let sceneKeys: Set<String> = renderKeys.union(["name", "mail", "html"])
     static let defaultKeys: Set<String> = renderKeys
@@ -203,6 +203,27 @@ extension Suite {
         return Entry(name: name, scene: scene, tolerance: tolerance)
     }
 
+    /// `images`, `placeholderColor`, `assets` (a folder) and `assetsMap` (a map file), paths
+    /// relative to the suite; a scene's key replaces the defaults' one.
+    private static func applyImages(_ fields: JSONFields, to scene: inout Scene, folder: String) throws {
+        func inSuite(_ path: String) -> String { path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path) }
+        if let failed: ImageOptions.Failed = try fields.choice("images") { scene.images.failed = failed }
+        if let colour = try fields.string("placeholderColor") {
+            guard let parsed = CSSColor.parse(colour) else { throw RenderError.input("\(fields.path).placeholderColor: '\(colour)' is not a CSS colour") }
+            scene.images.placeholderColor = parsed
+        }
+        if let assets = try fields.string("assets") {
+            scene.images.assets.hostFolders = []
+            try scene.images.assets.addHostFolder(inSuite(assets), context: "\(fields.path).assets")
+        }
+        if let map = try fields.string("assetsMap") {
+            scene.images.assets.prefixes = []
+            do { try scene.images.assets.addMap(file: inSuite(map)) } catch let error as RenderError {
+                throw RenderError.input("\(fields.path).assetsMap: \(error.description)")
+            }
+        }
+    }
+
     /// Settings of `defaults` first, then the scene's own; each key replaces the earlier value.
     private static func apply(_ fields: JSONFields, to scene: inout Scene, tolerance: inout Tolerance, folder: String) throws {
         if let device = try fields.string("device") {
@@ -260,6 +281,7 @@ extension Suite {
         // `both` makes two entries (`Entry.expanded`); each scene holds one appearance.
         if let choice: AppearanceChoice = try fields.choice("appearance") { scene.appearance = choice.appearances[0] }
         if let client: ClientProfile = try fields.choice("client") { scene.client = client }
+        try applyImages(fields, to: &scene, folder: folder)
         if let settings = try fields.object("tolerance") {
             try settings.allowOnly(["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "window"])
             if let threshold = try settings.number("threshold") {

@@ -26,6 +26,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     public let zoomScale: Double
     /// The visible text in reading order, as laid out (`DocumentText`).
     public let text: String
+    /// Every rendered `<img>`: its URL and what it shows.
+    public let images: [ImageUse]
 
     public struct ElementBox: Sendable, Equatable {
         public let path: String
@@ -107,6 +109,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.displayIndex = DisplayListIndex(DisplayList())
             self.boxes = []
             self.text = ""
+            self.images = []
             self.invisibleText = []
             self.missingCharacters = MissingCharacters(in: DisplayList())
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
@@ -132,6 +135,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
         self.text = DocumentText.text(of: root)
+        self.images = Self.imageUses(dom, paths: paths, boxes: boxes, store: images)
         let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
                                            unknownAreas: painter.missingBackgroundImages)
         self.invisibleText = invisible.found
@@ -142,6 +146,25 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
                                     + (missing.warning.map { [$0] } ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
+    }
+
+    /// What each rendered `<img>` shows, in document order.
+    private static func imageUses(_ dom: DOMDocument, paths: DOMPaths, boxes: [ElementBox], store: ImageStore?) -> [ImageUse] {
+        let frames = Dictionary(boxes.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let options = store?.options ?? ImageOptions()
+        return dom.nodes.indices.compactMap { node in
+            guard dom[node].tag == "img", let path = paths.path(of: node), let frame = frames[path] else { return nil }
+            let url = dom[node].attributes["src"] ?? ""
+            let shown: ImageUse.Shown, file: String?
+            switch store?.origin(of: url) {
+            case .data?: (shown, file) = (.data, nil)
+            case .messagePart?: (shown, file) = (.messagePart, nil)
+            case .file(let path)?: (shown, file) = (.file, path)
+            case .asset(let path)?: (shown, file) = (.asset, path)
+            case nil: (shown, file) = (options.showsPlaceholder(source: url) ? .placeholder : .broken, nil)
+            }
+            return ImageUse(path: path, url: ImageStore.trimmed(url), shown: shown, file: file, frame: frame)
+        }
     }
 
     /// Each warning once, in the order first said (parsing and the box tree may both cut text).

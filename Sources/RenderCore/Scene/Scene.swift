@@ -16,6 +16,8 @@ public struct Scene: Sendable {
     public var baseDirectory: String?
     /// Folders whose files the mail may read besides its own (`--allow-dir`).
     public var allowedDirectories: [String] = []
+    /// How images that cannot load are shown, and where remote ones are found on disk.
+    public var images = ImageOptions()
     /// A folder of the team's own fonts (`--font-dir`, `TeamFonts`), for the mail and the header.
     public var fontDirectory: String?
     /// Images the mail's `cid:` URLs name (normalised Content-ID → bytes), from its message.

@@ -39,11 +39,13 @@ struct DocumentFonts {
     private mutating func load(_ rule: FontFaceRule, resources: ImageStore, registry: WebFontRegistry) -> RegisteredFace? {
         for source in rule.sources {
             let url = ImageStore.trimmed(source.url)
-            if let scheme = ImageStore.scheme(of: url.lowercased()), scheme != "data", scheme != "cid" {
-                warn("font \(ImageStore.describe(url)) for '\(rule.family)' is remote; not fetched (the next source or family is used)")
+            guard let bytes = resources.bytes(for: url, noun: "font") else {
+                // A remote font loads only from the team's assets (`AssetMap`).
+                if let scheme = ImageStore.scheme(of: url.lowercased()), scheme != "data", scheme != "cid" {
+                    warn("font \(ImageStore.describe(url)) for '\(rule.family)' is remote; not fetched (the next source or family is used)")
+                }
                 continue
             }
-            guard let bytes = resources.bytes(for: url, noun: "font") else { continue }
             guard let sfnt = SfntFile.sfnt(from: bytes), let face = registry.register(sfnt, ranges: rule.unicodeRanges) else {
                 warn("font \(ImageStore.describe(url)) for '\(rule.family)' is not a TTF, OTF, WOFF or WOFF2 font; not used")
                 continue
