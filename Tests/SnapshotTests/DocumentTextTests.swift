@@ -41,8 +41,11 @@ import SnapshotCLI
         ("<p>a<span style=\"display:inline-block\">b</span>c</p>", "abc"),
         // List markers are not text (as in innerText).
         ("<ul><li>one</li><li>two</li></ul><ol><li>three</li></ol>", "one\ntwo\nthree"),
-        // A broken image's alt text is drawn, so it counts; a drawn image has none.
-        ("<!DOCTYPE html><p>a <img src=\"missing.png\" alt=\"Logo\"> b</p>", "a Logo b"),
+        // A broken image's alt text counts where WebKit draws it: above the centred icon,
+        // so in a box with room for both; not in a box of the text's own size (WebKit's, once
+        // Blink's, which drew it beside a small icon) nor in a small one. A drawn image has none.
+        ("<!DOCTYPE html><p>a <img src=\"missing.png\" alt=\"Logo\" width=\"200\" height=\"100\"> b</p>", "a Logo b"),
+        ("<!DOCTYPE html><p>a <img src=\"missing.png\" alt=\"Logo\"> b</p>", "a  b"),
         ("<p>a<img src=\"missing.png\" width=\"10\" height=\"10\" alt=\"Logo\">b</p>", "ab"),
         ("", ""),
     ])

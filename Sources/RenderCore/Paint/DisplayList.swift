@@ -38,7 +38,11 @@ public struct DisplayList: Sendable {
         case textShadow(GlyphRun, BoxShadow)
         /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
         case textDecoration(DecorationDrawing, RGBA)
-        case imagePlaceholder(Rect)
+        /// WebKit's outline of an image that is not shown: one device pixel of light grey
+        /// inside this rect (the content box).
+        case missingImageOutline(Rect)
+        /// WebKit's 16 px broken-image icon in this rect.
+        case brokenImageIcon(Rect)
         case image(DecodedImage, Rect)
         /// An image tiled from `tile` across `area` (only along the repeated axes).
         case backgroundImage(DecodedImage, area: Rect, tile: Rect, repeatX: Bool, repeatY: Bool)
