@@ -82,9 +82,7 @@ import Testing
     }
 
     @Test func blockedModeShowsBrokenImagesInstead() {
-        var options = ImageOptions()
-        options.failed = .blocked
-        let document = Self.layout(Self.mail, options)
+        let document = Self.layout(Self.mail, ImageOptions(failed: .blocked))
         #expect(document.images.allSatisfy { $0.shown == .broken })
         #expect(Self.pixel(document, 100, 13).hexString != "#C8C8C8")
         // Without a size, nothing says how large the image was: not a 300 × 150 box.

@@ -9,16 +9,18 @@ import Testing
 @Suite struct LayoutFidelityTests {
     static let directory = Golden.packageRoot.appendingPathComponent("Tests/Fixtures/layout")
 
+    /// The pages with Chromium's boxes beside them. (Broken images are WebKit's, and their
+    /// pages carry WebKit's boxes: WebKitBrokenImageTests.)
     static var fixtures: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".html") }.sorted()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".html") && names.contains($0.dropLast(5) + ".chromium.json") }.sorted()
     }
 
     struct ChromiumBox: Decodable { let path: String; let x, y, w, h: Double; let display: String }
     struct ChromiumLayout: Decodable { let height: Double; let boxes: [ChromiumBox] }
 
     /// Chromium measured the fixtures offline: its remote images failed.
-    static let offline = { var options = ImageOptions(); options.failed = .blocked; return options }()
+    static let offline = ImageOptions(failed: .blocked)
 
     @Test func fixturesArePresent() { #expect(Self.fixtures.count >= 15) }
 

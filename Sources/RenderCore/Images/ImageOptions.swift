@@ -19,7 +19,7 @@ public struct ImageOptions: Sendable, Equatable {
     /// gives the reference browsers, so frames compare with theirs.
     public static let defaultPlaceholderColor = RGBA(r: 200 / 255.0, g: 200 / 255.0, b: 200 / 255.0, a: 1)
 
-    public init() {}
+    public init(failed: Failed = .placeholder) { self.failed = failed }
 
     /// Whether an image whose source did not load is shown as a placeholder: an image with no
     /// source has nothing to load, and is broken in either mode.

@@ -119,12 +119,7 @@ struct LayoutEngine {
         var contentHeight: Double
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
-        if box.brokenImageIcon {
-            contentHeight = layoutBrokenImageContent(box)
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
-        } else if let content = box.inlineContent {
+        if let content = box.inlineContent {
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {
@@ -349,37 +344,26 @@ struct LayoutEngine {
         box.markerLine = line
     }
 
-    /// The alt text flows beside the floated 16 px icon when its first word fits there,
-    /// else below it.
-    private func layoutBrokenImageContent(_ box: Box) -> Double {
-        let icon = BrokenImage.iconSize
-        guard let content = box.inlineContent else { return icon }
-        var style = box.style
-        style.textAlign = .left
-        style.textIndent = .px(icon)
-        let besideIcon = InlineLayout(fonts: fonts, container: style).layout(content, width: box.contentWidth) { _ in }
-        if besideIcon.firstLineEnd <= box.contentWidth + 0.01 {
-            box.lines = besideIcon.lines
-            return max(icon, box.lines.last.map { $0.y + $0.height } ?? 0)
-        }
-        style.textIndent = .px(0)
-        box.lines = InlineLayout(fonts: fonts, container: style).layout(content, width: box.contentWidth) { _ in }.lines
-            .map { $0.offsetBy(dx: 0, dy: icon) }
-        return icon + (box.lines.last.map { $0.y + $0.height - icon } ?? 0)
-    }
-
     // MARK: Images
 
     func layoutImage(_ box: Box, containingWidth: Double) {
+        BrokenImage.measure(box, fonts: fonts)
+        defer { BrokenImage.placeContents(box) }
         let chrome = horizontalChrome(box)
         let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
         let specifiedWidth = box.style.width.resolve(containingWidth).map { box.style.borderBoxSizing ? max(0, $0 - chrome) : $0 }
         var specifiedHeight: Double?
         if case .px(let h) = box.style.height { specifiedHeight = box.style.borderBoxSizing ? max(0, h - verticalChrome) : h }
-        let ratio: Double? = {
-            guard let iw = box.intrinsicWidth, let ih = box.intrinsicHeight, iw > 0, ih > 0 else { return nil }
-            return ih / iw
-        }()
+        let ratio = box.aspectRatio
+        if box.brokenImage != nil, specifiedWidth == nil, specifiedHeight == nil {
+            (width: box.width, height: box.height) = brokenImageAutoSize(box, ratio: ratio, containingWidth: containingWidth)
+            box.width += chrome
+            box.height += verticalChrome
+            box.collapsedTop = MarginCollapse(box.margin.top)
+            box.collapsedBottom = MarginCollapse(box.margin.bottom)
+            box.collapsesThrough = false
+            return
+        }
         // CSS 2.1 §10.3.2 / §10.6.2: a missing dimension follows from the other and the ratio.
         var width = specifiedWidth ?? specifiedHeight.flatMap { h in ratio.map { h / $0 } } ?? box.intrinsicWidth ?? 0
         var height = specifiedHeight ?? ratio.map { width * $0 } ?? box.intrinsicHeight ?? 0
@@ -395,6 +379,31 @@ struct LayoutEngine {
         box.collapsedTop = MarginCollapse(box.margin.top)
         box.collapsedBottom = MarginCollapse(box.margin.bottom)
         box.collapsesThrough = false
+    }
+
+    /// The content size of a broken image with no width or height: its intrinsic size, each
+    /// side within its min/max sizes and those of the other side carried over by the ratio.
+    /// (The ratio is the icon's square, not the alt text box's shape, so the CSS 2.1 § 10.4
+    /// table, which scales both sides together, would not give WebKit's sizes.)
+    private func brokenImageAutoSize(_ box: Box, ratio: Double?, containingWidth: Double) -> (width: Double, height: Double) {
+        let style = box.style
+        let horizontal = horizontalChrome(box), vertical = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
+        func content(_ length: Length, _ chrome: Double, against base: Double?) -> Double? {
+            guard let base, let value = length.resolve(base) else { return nil }
+            return style.borderBoxSizing ? max(0, value - chrome) : value
+        }
+        let minWidth = content(style.minWidth, horizontal, against: containingWidth) ?? 0
+        let maxWidth = content(style.maxWidth, horizontal, against: containingWidth) ?? .infinity
+        var minHeight = 0.0, maxHeight = Double.infinity
+        if case .px = style.minHeight { minHeight = content(style.minHeight, vertical, against: 0) ?? 0 }
+        if case .px = style.maxHeight { maxHeight = content(style.maxHeight, vertical, against: 0) ?? .infinity }
+        var widthRange = (minWidth, maxWidth), heightRange = (minHeight, maxHeight)
+        if let ratio, ratio > 0 {
+            widthRange = (max(minWidth, minHeight / ratio), min(maxWidth, maxHeight / ratio))
+            heightRange = (max(minHeight, minWidth * ratio), min(maxHeight, maxWidth * ratio))
+        }
+        func clamp(_ value: Double, _ range: (Double, Double)) -> Double { max(range.0, min(value, range.1)) }
+        return (clamp(box.intrinsicWidth ?? 0, widthRange), clamp(box.intrinsicHeight ?? 0, heightRange))
     }
 }
 

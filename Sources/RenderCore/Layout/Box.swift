@@ -44,8 +44,8 @@ final class Box {
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
     var isFloat = false
-    /// A broken image's fallback: a 16 px icon floats at the content box's top-left.
-    var brokenImageIcon = false
+    /// An image that could not be loaded, shown as WebKit shows a failed image.
+    var brokenImage: BrokenImage.Content?
     var isBody = false
     /// Quirks mode: the margin this box brings to its parent's top is only UA default margins.
     var topMarginIsQuirky = false
@@ -58,6 +58,14 @@ final class Box {
         self.kind = kind
         self.node = node
         self.style = style
+    }
+
+    /// An image's height over its width: a broken image's own (its icon's square), else the
+    /// intrinsic size's.
+    var aspectRatio: Double? {
+        if let broken = brokenImage { return broken.aspectRatio }
+        guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else { return nil }
+        return height / width
     }
 
     var contentX: Double { border.left + padding.left }

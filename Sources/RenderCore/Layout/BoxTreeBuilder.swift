@@ -225,10 +225,11 @@ struct BoxTreeBuilder {
     }
 
     private func brokenImage(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> BrokenImage {
-        // Without alt, Blink shows the title as the image's text.
-        BrokenImage(alt: dom[node].attributes["alt"] ?? dom[node].attributes["title"], style: style, quirks: dom.mode == .quirks,
-                    insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
-                    viewportHeight: viewportHeight)
+        let attributes = dom[node].attributes
+        return BrokenImage(alt: attributes["alt"], style: style, quirks: dom.mode == .quirks,
+                           insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
+                           viewportHeight: viewportHeight, title: attributes["title"],
+                           hasSource: !(attributes["src"] ?? "").allSatisfy(\.isWhitespace))
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {

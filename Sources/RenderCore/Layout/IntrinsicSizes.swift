@@ -31,11 +31,17 @@ struct IntrinsicSizes {
             return TableLayout(engine: engine).intrinsicWidths(box)
         }
         if box.kind == .image {
+            BrokenImage.measure(box, fonts: engine.fonts)
             var width = px(style.width)
             if style.width.isAuto, let intrinsic = box.intrinsicWidth {
-                if case .px(let h) = style.height, let ih = box.intrinsicHeight, ih > 0 { width = h * intrinsic / ih } else { width = intrinsic }
+                if case .px(let h) = style.height, let ratio = box.aspectRatio { width = h / ratio } else { width = intrinsic }
             }
-            if case .percent = style.width { width = 0 }
+            if case .percent = style.width {
+                // WebKit sizes a cell around a broken image's intrinsic width (the percentage
+                // of an auto cell is then that width).
+                guard box.brokenImage != nil, let intrinsic = box.intrinsicWidth else { return (chrome, chrome) }
+                return (chrome, intrinsic + chrome)
+            }
             if case .px(let maxWidth) = style.maxWidth { width = min(width, maxWidth) }
             if case .percent = style.maxWidth { return (chrome, width + chrome) }
             return (width + chrome, width + chrome)
@@ -43,12 +49,6 @@ struct IntrinsicSizes {
         var minimum = 0.0, maximum = 0.0
         if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
-            if box.brokenImageIcon {
-                minimum = max(minimum, BrokenImage.iconSize)
-                maximum += BrokenImage.iconSize
-            }
-        } else if box.brokenImageIcon {
-            (minimum, maximum) = (BrokenImage.iconSize, BrokenImage.iconSize)
         } else {
             for child in box.children {
                 let widths = outerWidths(child)

@@ -38,7 +38,11 @@ public struct DisplayList: Sendable {
         case textShadow(GlyphRun, BoxShadow)
         /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
         case textDecoration(DecorationDrawing, RGBA)
-        case imagePlaceholder(Rect)
+        /// WebKit's outline of an image that is not shown: one device pixel of light grey
+        /// inside this rect (the content box).
+        case missingImageOutline(Rect)
+        /// WebKit's 16 px broken-image icon in this rect.
+        case brokenImageIcon(Rect)
         /// An image that could not load, as a flat placeholder of its used size (`--images placeholder`).
         case unloadedImage(Rect, RGBA)
         case image(DecodedImage, Rect)

@@ -33,7 +33,8 @@ enum PaintBudget {
             return part.width * part.height
         }
         switch item {
-        case .fill(let rect, _), .imagePlaceholder(let rect), .unloadedImage(let rect, _), .image(_, let rect), .linearGradient(let rect, _, _),
+        case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
+             .image(_, let rect), .linearGradient(let rect, _, _),
              .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _):
             return covered(rect)
         case .backgroundImage(_, let area, _, _, _):

@@ -43,11 +43,6 @@ struct Painter {
                     list.append(.roundedBorder(frame, radii, widths: border, color: colors.top), bounds: frame)
                 }
             }
-            if box.brokenImageIcon {
-                let icon = Rect(x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY,
-                                width: BrokenImage.iconSize, height: BrokenImage.iconSize)
-                list.append(.imagePlaceholder(icon), bounds: icon)
-            }
         }
         let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
         if clips {
@@ -63,8 +58,8 @@ struct Painter {
                 list.append(.image(image, content), bounds: content)
             } else if let colour = box.placeholderColor {
                 list.append(.unloadedImage(content, colour), bounds: content)
-            } else {
-                list.append(.imagePlaceholder(frame), bounds: frame)
+            } else if let broken = box.brokenImage, !broken.collapsed {
+                paintBrokenImage(broken, content: content)
             }
         }
         for child in box.children { paint(child) }
@@ -76,6 +71,17 @@ struct Painter {
         }
         if clips { list.append(.popClip, bounds: frame) }
         if grouped { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,
+    /// then the icon and the alt text where `BrokenImage.placeContents` found room for them.
+    private mutating func paintBrokenImage(_ broken: BrokenImage.Content, content: Rect) {
+        guard content.width > 2, content.height > 2 else { return }
+        list.append(.missingImageOutline(content), bounds: content)
+        if let icon = broken.icon?.offsetBy(dx: content.x, dy: content.y) {
+            list.append(.brokenImageIcon(icon), bounds: icon)
+        }
+        if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y) }
     }
 
     /// An inline element's background and borders on one line; the start and end sides only

@@ -15,16 +15,10 @@ enum Rasterizer {
                 canvas.drawTextShadow(run, shadow)
             case .textDecoration(let decoration, let color):
                 canvas.drawTextDecoration(decoration, color)
-            case .imagePlaceholder(let rect):
-                // Not loaded (remote or not yet decoded): a light frame, as a mail client shows a
-                // blocked image of its declared size.
-                guard rect.width >= 2, rect.height >= 2 else { continue }
-                canvas.fill(rect, RGBA(r: 0.93, g: 0.93, b: 0.93, a: 1))
-                let line = RGBA(r: 0.75, g: 0.75, b: 0.75, a: 1)
-                canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), line)
-                canvas.fill(Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), line)
-                canvas.fill(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), line)
-                canvas.fill(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), line)
+            case .missingImageOutline(let rect):
+                canvas.drawMissingImageOutline(rect)
+            case .brokenImageIcon(let rect):
+                canvas.drawBrokenImageIcon(rect)
             case .unloadedImage(let rect, let colour):
                 canvas.fill(rect, colour)
             case .image(let image, let rect):

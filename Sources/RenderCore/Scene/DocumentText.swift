@@ -31,7 +31,12 @@ struct DocumentText {
     private mutating func visit(_ box: Box) {
         switch box.kind {
         case .image:
-            return  // a drawn image has no text; a broken one with alt text is a block or inline-block
+            // A drawn image has no text; a broken one has the alt text WebKit draws in it, if any.
+            guard let broken = box.brokenImage, broken.textLine != nil else { return }
+            let isBlock = box.style.display.isBlockLevel
+            if isBlock { blockBoundary() }
+            emit(broken.text)
+            if isBlock { blockBoundary() }
         case .inlineBlock:
             visitContents(box)  // an atomic inline sits in its line: no boundaries
         case .row:

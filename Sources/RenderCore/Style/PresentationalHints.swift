@@ -56,6 +56,12 @@ enum PresentationalHints {
                     add("border", "1px inset gray")
                 }
             }
+        case "img":
+            // HTML's `border` on an image: a solid border that wide, in the text colour.
+            if let border = attributes["border"].flatMap(pixelCount) {
+                add("border-width", "\(border)px")
+                if border > 0 { add("border-style", "solid") }
+            }
         case "br":
             if let clear = attributes["clear"]?.lowercased() {
                 add("clear", clear == "all" ? "both" : clear)
