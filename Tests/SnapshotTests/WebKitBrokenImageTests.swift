@@ -24,7 +24,7 @@ import Testing
     func everyBoxMatchesWebKit(fixture: String) throws {
         let htmlURL = Self.directory.appendingPathComponent(fixture)
         let referenceURL = htmlURL.deletingPathExtension().appendingPathExtension("webkit.json")
-        let reference = try JSONDecoder().decode(LayoutFidelityTests.ChromiumLayout.self, from: Data(contentsOf: referenceURL))
+        let reference = try JSONDecoder().decode(LayoutFidelityTests.ReferenceLayout.self, from: Data(contentsOf: referenceURL))
         let document = LaidOutDocument(html: try String(contentsOf: htmlURL, encoding: .utf8), viewportWidth: 390, viewportHeight: 844,
                                        images: ImageStore(baseDirectory: Self.directory.path, options: ImageOptions(failed: .blocked)))
         let ours = Dictionary(document.boxes.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })

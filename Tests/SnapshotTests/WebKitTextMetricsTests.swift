@@ -15,7 +15,7 @@ import Testing
 
     @Test func everyBoxMatchesWebKit() throws {
         let referenceURL = Self.fixture.deletingPathExtension().appendingPathExtension("webkit.json")
-        let reference = try JSONDecoder().decode(LayoutFidelityTests.ChromiumLayout.self, from: Data(contentsOf: referenceURL))
+        let reference = try JSONDecoder().decode(LayoutFidelityTests.ReferenceLayout.self, from: Data(contentsOf: referenceURL))
         let document = LaidOutDocument(html: try String(contentsOf: Self.fixture, encoding: .utf8), viewportWidth: 390, viewportHeight: 844)
         #expect(document.warnings.isEmpty, "\(document.warnings)")
         let ours = Dictionary(document.boxes.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })

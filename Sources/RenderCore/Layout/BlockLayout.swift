@@ -88,23 +88,31 @@ struct LayoutEngine {
         default: break
         }
         let chrome = horizontalChrome(box)
-        let autoLeft = box.style.margin.left.isAuto, autoRight = box.style.margin.right.isAuto
         if let specified = specifiedBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
-            let free = containingWidth - specified - box.margin.left - box.margin.right
-            if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
-            else if autoLeft { box.margin.left = max(0, free + 0) }
-
+            resolveAutoMargins(box, containingWidth: containingWidth)
         } else if box.kind == .inlineBlock || box.isFloat {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
             let available = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: true)
         } else {
-            box.width = clampWidth(box, containingWidth - box.margin.left - box.margin.right - chrome,
-                                   containingWidth: containingWidth, isBorderBox: false)
+            let filling = containingWidth - box.margin.left - box.margin.right
+            box.width = clampWidth(box, filling - chrome, containingWidth: containingWidth, isBorderBox: false)
+            // max-width or min-width changed the width: the rules run again with it as the
+            // computed width, so auto margins now share what is left (CSS 2.1 § 10.4).
+            if box.width != filling { resolveAutoMargins(box, containingWidth: containingWidth) }
         }
         layoutContents(box, flow: box.establishesBFC ? nil : flow)
+    }
+
+    /// Auto horizontal margins of a block with a used width (CSS 2.1 § 10.3.3): both share
+    /// what the width leaves (centring it), one alone takes it; none below zero.
+    private func resolveAutoMargins(_ box: Box, containingWidth: Double) {
+        let autoLeft = box.style.margin.left.isAuto, autoRight = box.style.margin.right.isAuto
+        let free = containingWidth - box.width - box.margin.left - box.margin.right
+        if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
+        else if autoLeft { box.margin.left = max(0, free) }
     }
 
     /// Over-constrained margins (CSS 2.1 § 10.3.3) in a right-to-left containing block: the

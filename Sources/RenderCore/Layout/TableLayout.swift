@@ -43,7 +43,8 @@ struct TableLayout {
         return grid
     }
 
-    private func spacing(_ table: Box) -> Double { table.style.borderSpacing }
+    /// Between columns.
+    private func spacing(_ table: Box) -> Double { table.style.borderSpacing.horizontal }
 
     // MARK: Column widths
 
@@ -241,7 +242,7 @@ struct TableLayout {
         let grid = grid(table)
         let fixed = usesFixedLayout(table)
         let columns = fixed ? [Column](repeating: Column(), count: grid.columnCount) : columns(grid, table)
-        let space = spacing(table)
+        let space = spacing(table), rowSpace = table.style.borderSpacing.vertical
         let chrome = engine.horizontalChrome(table)
         let outerSpacing = space * Double(columns.count + 1)
         let intrinsic = contentWidths(table)
@@ -257,7 +258,10 @@ struct TableLayout {
             autoWidth = true
         }
         if let maxWidth = table.style.maxWidth.resolve(containingWidth) {
-            tableWidth = Swift.max(intrinsic.min, Swift.min(tableWidth, maxWidth))
+            // Never below the min-content width, which a px width joins in the automatic
+            // layout (WebKit's applyPreferredLogicalWidthQuirks): `<table width="600"
+            // style="max-width:100%">` stays 600 px wide in WebKit.
+            tableWidth = Swift.max(intrinsicWidths(table).min, Swift.min(tableWidth, maxWidth))
         }
         if let minWidth = table.style.minWidth.resolve(containingWidth), minWidth > tableWidth {
             tableWidth = minWidth
@@ -302,47 +306,51 @@ struct TableLayout {
         }
         for placement in grid.placements where placement.cell.rowspan > 1 {
             let lastRow = Swift.min(grid.rows.count, placement.row + placement.cell.rowspan) - 1
-            let spanned = (placement.row...lastRow).reduce(0.0) { $0 + rowHeights[$1] } + space * Double(lastRow - placement.row)
+            let spanned = (placement.row...lastRow).reduce(0.0) { $0 + rowHeights[$1] } + rowSpace * Double(lastRow - placement.row)
             if placement.cell.height > spanned { rowHeights[lastRow] += placement.cell.height - spanned }
         }
 
-        // A table taller than its rows gives the rest to the rows, in proportion to their heights.
-        if case .px(let specified) = table.style.height, !grid.rows.isEmpty {
+        // A table taller than its rows gives the rest to its first body's rows; its height is
+        // then theirs (WebKit's RenderTable::layout honours the specified height directly only
+        // when there is no body).
+        let body = firstBodyRows(grid, table)
+        if case .px(let specified) = table.style.height, let body {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
-            let rowsHeight = rowHeights.reduce(0, +)
-            let extra = specified - verticalChrome - space * Double(grid.rows.count + 1) - rowsHeight
-            if extra > 0 {
-                for index in rowHeights.indices {
-                    rowHeights[index] += rowsHeight > 0 ? extra * rowHeights[index] / rowsHeight : extra / Double(rowHeights.count)
-                }
-            }
+            let extra = specified - verticalChrome - rowSpace * Double(grid.rows.count + 1) - rowHeights.reduce(0, +)
+            ExtraRowHeight.distribute(extra, heights: &rowHeights, declared: declaredRowHeights(grid), rows: body,
+                                      spacing: rowSpace, top: body.lowerBound == 0 ? rowSpace : 0)
         }
 
         // Position rows (relative to their groups) and cells (relative to their rows).
         var rowY = [Double](repeating: 0, count: grid.rows.count)
-        var y = table.contentY + space
+        var y = table.contentY + rowSpace
         for index in grid.rows.indices {
             rowY[index] = y
-            y += rowHeights[index] + space
+            y += rowHeights[index] + rowSpace
         }
         if grid.rows.isEmpty { y = table.contentY }
         var contentHeight = y - table.contentY
-        if case .px(let specified) = table.style.height {
+        if case .px(let specified) = table.style.height, body == nil {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             contentHeight = Swift.max(contentHeight, specified - verticalChrome)
         }
         table.height = contentHeight + table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
 
+        // Sections and rows as WebKit places them: across the table's content box, each row
+        // with the spacing after it, the first section with the spacing above it too.
+        let sectionX = table.contentX
+        let sectionWidth = Swift.max(0, table.width - chrome)
+        let topRow = grid.rows.first
         for group in table.children {
             let groupRows = group.children.compactMap { row in grid.rows.firstIndex { $0 === row } }
             guard let first = groupRows.first, let last = groupRows.last else {
-                group.x = table.contentX; group.y = table.contentY; group.width = 0; group.height = 0
+                group.x = sectionX; group.y = table.contentY; group.width = 0; group.height = 0
                 continue
             }
-            group.x = columnX[0]
-            group.y = rowY[first]
-            group.width = Swift.max(0, columnX[columns.count] - space - columnX[0])
-            group.height = rowY[last] + rowHeights[last] - rowY[first]
+            group.x = sectionX
+            group.y = rowY[first] - (grid.rows[first] === topRow ? rowSpace : 0)
+            group.width = sectionWidth
+            group.height = rowY[last] + rowHeights[last] + rowSpace - group.y
             for index in groupRows {
                 let row = grid.rows[index]
                 row.x = 0
@@ -355,18 +363,36 @@ struct TableLayout {
             let cell = placement.cell
             let lastRow = Swift.min(grid.rows.count, placement.row + cell.rowspan) - 1
             let height = rowY[lastRow] + rowHeights[lastRow] - rowY[placement.row]
-            let row = grid.rows[placement.row]
-            let groupX = columnX[0]
-            cell.x = columnX[placement.column] - groupX
+            cell.x = columnX[placement.column] - sectionX
             // Columns run from the right in a right-to-left table (CSS 2.1 § 17.5).
-            if table.style.direction.isRightToLeft { cell.x = (columnX[columns.count] - space - groupX) - cell.x - cell.width }
+            if table.style.direction.isRightToLeft {
+                cell.x = (columnX[0] - sectionX) + (columnX[columns.count] - space - sectionX) - cell.x - cell.width
+            }
             cell.y = 0
             alignCellContent(cell, rowHeight: height)
-            _ = row
         }
         table.collapsedTop = MarginCollapse(table.margin.top)
         table.collapsedBottom = MarginCollapse(table.margin.bottom)
         table.collapsesThrough = false
+    }
+
+    /// The rows of the first body section (not a header or footer group) in grid order.
+    private func firstBodyRows(_ grid: Grid, _ table: Box) -> Range<Int>? {
+        guard let body = table.children.first(where: {
+            $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup && !$0.children.isEmpty
+        }), let first = grid.rows.firstIndex(where: { $0 === body.children[0] }) else { return nil }
+        return first..<(first + body.children.count)
+    }
+
+    /// Each row's declared height, from the row and its single-row cells.
+    private func declaredRowHeights(_ grid: Grid) -> [ExtraRowHeight.Declared] {
+        var declared = grid.rows.map { row in
+            var height = ExtraRowHeight.Declared.auto
+            height.add(row.style.height)
+            return height
+        }
+        for placement in grid.placements where placement.cell.rowspan == 1 { declared[placement.row].add(placement.cell.style.height) }
+        return declared
     }
 
     /// Stretches a cell to its row and moves its content for `vertical-align`.

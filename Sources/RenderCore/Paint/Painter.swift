@@ -9,6 +9,8 @@ struct Painter {
     /// list position they would have been painted at and their area: on a phone with images
     /// on they would be there, so text over them has no known background.
     private(set) var missingBackgroundImages: [(position: Int, area: Rect)] = []
+    /// The rows and row groups around the box being painted, outermost first.
+    private(set) var rowsAndGroups: [Box] = []
 
     mutating func paint(_ box: Box) {
         let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
@@ -16,7 +18,13 @@ struct Painter {
         let radii = CornerRadii(style.borderRadius, box: frame)
         let grouped = style.opacity < 1
         if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
-        if !style.visibilityHidden {
+        // Rows and row groups show their backgrounds only under their cells, as WebKit paints
+        // them (not in the border spacing).
+        let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
+        if box.kind == .cell {
+            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(of: part, under: frame) }
+        }
+        if !style.visibilityHidden && !isRowOrGroup {
             for shadow in style.boxShadows where shadow.color.a > 0 {
                 let rect = Rect(x: frame.x + shadow.dx - shadow.spread, y: frame.y + shadow.dy - shadow.spread,
                                 width: frame.width + 2 * shadow.spread, height: frame.height + 2 * shadow.spread)
@@ -62,7 +70,9 @@ struct Painter {
                 paintBrokenImage(broken, content: content)
             }
         }
+        if isRowOrGroup { rowsAndGroups.append(box) }
         for child in box.children { paint(child) }
+        if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
         for line in box.lines {
@@ -82,6 +92,12 @@ struct Painter {
             list.append(.brokenImageIcon(icon), bounds: icon)
         }
         if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y) }
+    }
+
+    /// A row's or row group's background colour and image over a cell's border box.
+    private mutating func paintBackground(of part: Box, under cell: Rect) {
+        if part.style.backgroundColor.a > 0 { list.append(.fill(cell, part.style.backgroundColor), bounds: cell) }
+        paintBackgroundImage(part, frame: cell, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
     }
 
     /// An inline element's background and borders on one line; the start and end sides only

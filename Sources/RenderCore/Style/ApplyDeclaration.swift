@@ -190,7 +190,15 @@ extension ComputedStyle {
         case "text-overflow":
             if keyword == "ellipsis" || keyword == "clip" { textOverflowEllipsis = keyword == "ellipsis" }
         case "border-spacing":
-            if case .px(let v)? = PropertyValues.components(value).first.flatMap({ len($0, auto: false) }), v >= 0 { borderSpacing = v }
+            let lengths = PropertyValues.components(value).prefix(3).map { len($0, auto: false) }
+            func nonNegative(_ length: Length??) -> Double? {
+                if case .px(let v)?? = length, v >= 0 { return v }
+                return nil
+            }
+            if (1...2).contains(lengths.count), let h = nonNegative(lengths.first),
+               let v = lengths.count == 2 ? nonNegative(lengths.last) : h {
+                borderSpacing = BorderSpacing(horizontal: h, vertical: v)
+            }
         case "border-radius", "-webkit-border-radius", "-moz-border-radius":
             // Elliptical radii (`a / b`) use their horizontal part.
             let horizontal = value.split(separator: "/").first.map(String.init) ?? value
@@ -226,7 +234,7 @@ extension ComputedStyle {
         case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "border-collapse":
-            if keyword == "collapse" { borderSpacing = 0 }
+            if keyword == "collapse" { borderSpacing = BorderSpacing() }
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
         case "direction": if let direction = TextDirection(rawValue: keyword) { self.direction = direction }
         case "unicode-bidi":

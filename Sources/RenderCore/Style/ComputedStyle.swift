@@ -245,7 +245,8 @@ public struct ComputedStyle: Sendable {
     /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
     public var underlineOffset: Double?
     public var visibilityHidden = false
-    public var borderSpacing: Double = 0
+    /// `border-spacing`: between columns, and between rows.
+    public var borderSpacing = BorderSpacing()
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
 
@@ -314,4 +315,10 @@ public struct ComputedStyle: Sendable {
         case .px(let value): return (value + 1e-6).rounded(.towardZero)
         }
     }
+}
+
+/// `border-spacing: H [V]` (V defaults to H).
+public struct BorderSpacing: Sendable, Equatable {
+    public var horizontal = 0.0
+    public var vertical = 0.0
 }

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import RenderCore
+
+/// A row's (and row group's) background shows under its cells only, not in the border
+/// spacing between and around them, as WebKit paints it (seen in webkit_ref.py's page of
+/// Tests/Fixtures/layout/tables-webkit.html).
+@Suite struct TableRowBackgroundTests {
+    @Test func rowBackgroundFillsCellsNotTheSpacing() {
+        let html = """
+            <body style="margin:0"><table cellspacing="4" width="200"><tbody style="background:#0000ff">
+            <tr style="background:#ffff00"><td style="background:#ff0000" width="50">x</td><td>y</td></tr>
+            <tr><td>z</td><td>w</td></tr></tbody></table>
+            """
+        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
+        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
+        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
+        Rasterizer.draw(document.displayList.entries, on: canvas)
+        func colour(_ x: Int, _ y: Int) -> String {
+            let p = canvas.pixel(x: x, y: y)
+            return RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255, a: 1).hexString
+        }
+        let cells = document.boxes.filter { $0.path.hasSuffix("]/td[0]") || $0.path.hasSuffix("]/td[1]") }.map(\.frame)
+        #expect(cells.count == 4)
+        let first = cells[0], second = cells[1], below = cells[2]
+        #expect(colour(Int(first.x) + 40, Int(first.y) + 2) == "#FF0000")      // the cell's own
+        #expect(colour(Int(second.x) + 60, Int(second.y) + 2) == "#FFFF00")    // the row's, under its cell
+        #expect(colour(Int(below.x) + 20, Int(below.y) + 2) == "#0000FF")      // the group's, under a cell of a plain row
+        #expect(colour(Int(first.maxX) + 2, Int(first.y) + 5) == "#FFFFFF")    // spacing between cells
+        #expect(colour(1, Int(first.y) + 5) == "#FFFFFF")                      // spacing before the first cell
+        #expect(colour(Int(first.x) + 10, Int(first.maxY) + 2) == "#FFFFFF")   // spacing between rows
+    }
+}
