@@ -24,6 +24,9 @@ final class Box {
     var image: DecodedImage?
     /// Image: the colour of the flat placeholder shown for an image that cannot load.
     var placeholderColor: RGBA?
+    /// Table: a table cell encloses it. Its percentage columns then do not widen the
+    /// max-content width its container sees (WebKit's shouldScaleColumnsForParent).
+    var isInsideTableCell = false
     var colspan = 1
     var rowspan = 1
 

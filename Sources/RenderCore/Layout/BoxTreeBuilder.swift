@@ -19,7 +19,16 @@ struct BoxTreeBuilder {
         rootStyle.display = .block
         let root = Box(kind: .block, node: html, style: rootStyle)
         fillBlockContainer(root, from: html)
+        Self.markTablesInCells(root, inCell: false)
         return root
+    }
+
+    /// Sets `isInsideTableCell` on every table a table cell encloses (at any depth).
+    private static func markTablesInCells(_ box: Box, inCell: Bool) {
+        if box.kind == .table { box.isInsideTableCell = inCell }
+        let inCell = inCell || box.kind == .cell
+        for child in box.children { markTablesInCells(child, inCell: inCell) }
+        for case .atomic(let atomic) in box.inlineContent?.items ?? [] { markTablesInCells(atomic, inCell: inCell) }
     }
 
     // MARK: Block containers

@@ -140,8 +140,9 @@ struct TableLayout {
         return widths
     }
 
+    /// The min/max-content widths the table's container sees.
     func intrinsicWidths(_ table: Box) -> (min: Double, max: Double) {
-        var widths = contentWidths(table)
+        var widths = contentWidths(table, scalingForPercentages: !table.isInsideTableCell)
         if case .px(let specified) = table.style.width, !usesFixedLayout(table) {
             widths.min = Swift.max(widths.min, specified)
             widths.max = Swift.max(widths.min, specified)
@@ -152,8 +153,10 @@ struct TableLayout {
         return widths
     }
 
-    /// Min/max-content from the cells alone (a specified width not applied).
-    private func contentWidths(_ table: Box) -> (min: Double, max: Double) {
+    /// Min/max-content from the cells alone (a specified width not applied). The max widens
+    /// so that percentage columns get their share (for the table's own layout always; for its
+    /// container only outside table cells).
+    private func contentWidths(_ table: Box, scalingForPercentages: Bool = true) -> (min: Double, max: Double) {
         let grid = grid(table)
         if usesFixedLayout(table) {
             // Content does not widen a fixed table: only its px width (or its px columns) count.
@@ -165,7 +168,8 @@ struct TableLayout {
         let columns = columns(grid, table)
         let chrome = tableChrome(table) + spacing(table) * Double(columns.count + 1)
         var minimum = columns.reduce(0) { $0 + $1.min } + chrome
-        var maximum = max(columns.reduce(0) { $0 + $1.max }, widthHonouringPercentages(columns)) + chrome
+        let scaled = scalingForPercentages ? widthHonouringPercentages(columns) : 0
+        var maximum = max(columns.reduce(0) { $0 + $1.max }, scaled) + chrome
         if columns.isEmpty { minimum = tableChrome(table); maximum = minimum }
         return (minimum, Swift.max(minimum, maximum))
     }
