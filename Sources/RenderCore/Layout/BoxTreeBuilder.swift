@@ -320,8 +320,13 @@ struct BoxTreeBuilder {
             table.children.append(group)
         case .tableRow:
             anonymousGroup(in: table).children.append(rowBox(node, style))
-        case .tableColumn, .tableColumnGroup, .tableCaption:
-            break  // captions and column styles come with the email-grade table layout
+        case .tableCaption:
+            // A block above (or below) the rows, laid out at the table's width.
+            let caption = Box(kind: .block, node: node, style: style)
+            fillBlockContainer(caption, from: node)
+            table.children.append(caption)
+        case .tableColumn, .tableColumnGroup:
+            break  // column styles come with the email-grade table layout
         default:
             anonymousGroup(in: table).children.append(rowBox(node, style))
         }

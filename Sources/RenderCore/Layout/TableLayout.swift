@@ -15,9 +15,10 @@ struct TableLayout {
     private func grid(_ table: Box) -> Grid {
         var grid = Grid()
         // Header groups first and footer groups last, as browsers order them.
-        let groups = table.children.filter { $0.style.display == .tableHeaderGroup }
-            + table.children.filter { $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup }
-            + table.children.filter { $0.style.display == .tableFooterGroup }
+        let sections = table.rowGroups
+        let groups = sections.filter { $0.style.display == .tableHeaderGroup }
+            + sections.filter { $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup }
+            + sections.filter { $0.style.display == .tableFooterGroup }
         var occupied: [[Bool]] = []
         for group in groups {
             for row in group.children {
@@ -327,28 +328,30 @@ struct TableLayout {
 
         // Position rows (relative to their groups) and cells (relative to their rows).
         var rowY = [Double](repeating: 0, count: grid.rows.count)
-        var y = table.contentY + rowSpace
+        let above = layoutCaptions(table, atBottom: false, from: 0)
+        var y = above + table.contentY + rowSpace
         for index in grid.rows.indices {
             rowY[index] = y
             y += rowHeights[index] + rowSpace
         }
-        if grid.rows.isEmpty { y = table.contentY }
-        var contentHeight = y - table.contentY
+        if grid.rows.isEmpty { y = above + table.contentY }
+        var contentHeight = y - above - table.contentY
         if case .px(let specified) = table.style.height, body == nil {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             contentHeight = Swift.max(contentHeight, specified - verticalChrome)
         }
-        table.height = contentHeight + table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
+        let boxBottom = above + contentHeight + table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
+        table.height = boxBottom + layoutCaptions(table, atBottom: true, from: boxBottom)
 
         // Sections and rows as WebKit places them: across the table's content box, each row
         // with the spacing after it, the first section with the spacing above it too.
         let sectionX = table.contentX
         let sectionWidth = Swift.max(0, table.width - chrome)
         let topRow = grid.rows.first
-        for group in table.children {
+        for group in table.rowGroups {
             let groupRows = group.children.compactMap { row in grid.rows.firstIndex { $0 === row } }
             guard let first = groupRows.first, let last = groupRows.last else {
-                group.x = sectionX; group.y = table.contentY; group.width = 0; group.height = 0
+                group.x = sectionX; group.y = above + table.contentY; group.width = 0; group.height = 0
                 continue
             }
             group.x = sectionX
@@ -380,9 +383,23 @@ struct TableLayout {
         table.collapsesThrough = false
     }
 
+    /// Lays out the captions on one side at the table's width, stacked from `top` (relative to
+    /// the table's border box, which holds its captions as WebKit's does); their height with
+    /// margins.
+    private func layoutCaptions(_ table: Box, atBottom: Bool, from top: Double) -> Double {
+        var y = top
+        for caption in table.captions where caption.style.captionAtBottom == atBottom {
+            engine.layoutBlock(caption, containingWidth: table.width)
+            caption.x = caption.margin.left
+            caption.y = y + caption.margin.top
+            y = caption.y + caption.height + caption.margin.bottom
+        }
+        return y - top
+    }
+
     /// The rows of the first body section (not a header or footer group) in grid order.
     private func firstBodyRows(_ grid: Grid, _ table: Box) -> Range<Int>? {
-        guard let body = table.children.first(where: {
+        guard let body = table.rowGroups.first(where: {
             $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup && !$0.children.isEmpty
         }), let first = grid.rows.firstIndex(where: { $0 === body.children[0] }) else { return nil }
         return first..<(first + body.children.count)
@@ -414,4 +431,10 @@ struct TableLayout {
         guard shift != 0 else { return }
         cell.contentShift = shift
     }
+}
+
+extension Box {
+    /// A table's row groups (its other children are captions).
+    var rowGroups: [Box] { children.filter { $0.kind == .rowGroup } }
+    var captions: [Box] { children.filter { $0.kind != .rowGroup } }
 }

@@ -13,7 +13,9 @@ struct Painter {
     private(set) var rowsAndGroups: [Box] = []
 
     mutating func paint(_ box: Box) {
-        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+        var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+        // A table's box holds its captions; its background and borders are drawn around the rest.
+        if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
         let grouped = style.opacity < 1
@@ -92,6 +94,16 @@ struct Painter {
             list.append(.brokenImageIcon(icon), bounds: icon)
         }
         if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y) }
+    }
+
+    private static func withoutCaptions(_ table: Box, _ frame: Rect) -> Rect {
+        var top = frame.y, bottom = frame.maxY
+        for caption in table.captions {
+            let outerTop = table.absoluteY + caption.y - caption.margin.top
+            let outerBottom = table.absoluteY + caption.y + caption.height + caption.margin.bottom
+            if caption.style.captionAtBottom { bottom = min(bottom, outerTop) } else { top = max(top, outerBottom) }
+        }
+        return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
     /// A row's or row group's background colour and image over a cell's border box.

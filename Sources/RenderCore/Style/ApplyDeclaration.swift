@@ -235,6 +235,7 @@ extension ComputedStyle {
         case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "border-collapse":
             if keyword == "collapse" { borderSpacing = BorderSpacing() }
+        case "caption-side": if keyword == "top" || keyword == "bottom" { captionAtBottom = keyword == "bottom" }
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
         case "direction": if let direction = TextDirection(rawValue: keyword) { self.direction = direction }
         case "unicode-bidi":

@@ -247,6 +247,8 @@ public struct ComputedStyle: Sendable {
     public var visibilityHidden = false
     /// `border-spacing`: between columns, and between rows.
     public var borderSpacing = BorderSpacing()
+    /// `caption-side: bottom` (inherited; top is the initial value).
+    public var captionAtBottom = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
 
@@ -286,6 +288,7 @@ public struct ComputedStyle: Sendable {
         child.textIndent = textIndent
         child.visibilityHidden = visibilityHidden
         child.borderSpacing = borderSpacing
+        child.captionAtBottom = captionAtBottom
         child.lineHeightQuirk = lineHeightQuirk
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import RenderCore
 
-/// A row's (and row group's) background shows under its cells only, not in the border
+/// Tables as WebKit paints them. A row's (and row group's) background shows under its cells only, not in the border
 /// spacing between and around them, as WebKit paints it (seen in webkit_ref.py's page of
 /// Tests/Fixtures/layout/tables-webkit.html).
-@Suite struct TableRowBackgroundTests {
+@Suite struct TablePaintTests {
     @Test func rowBackgroundFillsCellsNotTheSpacing() {
         let html = """
             <body style="margin:0"><table cellspacing="4" width="200"><tbody style="background:#0000ff">
@@ -29,5 +29,22 @@ import Testing
         #expect(colour(Int(first.maxX) + 2, Int(first.y) + 5) == "#FFFFFF")    // spacing between cells
         #expect(colour(1, Int(first.y) + 5) == "#FFFFFF")                      // spacing before the first cell
         #expect(colour(Int(first.x) + 10, Int(first.maxY) + 2) == "#FFFFFF")   // spacing between rows
+    }
+
+    /// The table's box holds its caption, but its background and border are drawn around the
+    /// rows only (WebKit's RenderTable paints the box below the caption).
+    @Test func tableBackgroundLeavesTheCaptionOut() {
+        let html = "<body style='margin:0'><table style='background:#ff0000;width:200px'><caption>Caption</caption><tr><td>cell</td></tr></table>"
+        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
+        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
+        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
+        Rasterizer.draw(document.displayList.entries, on: canvas)
+        let caption = try! #require(document.boxes.first { $0.path.hasSuffix("caption[0]") }).frame
+        let table = try! #require(document.boxes.first { $0.path == "/body[0]/table[0]" }).frame
+        #expect(table.y == caption.y && table.height > caption.height)
+        let inCaption = canvas.pixel(x: 5, y: Int(caption.y + caption.height / 2))
+        let belowCaption = canvas.pixel(x: 5, y: Int(caption.maxY + 2))
+        #expect(inCaption.r == 255 && inCaption.g == 255)
+        #expect(belowCaption.r == 255 && belowCaption.g == 0)
     }
 }
