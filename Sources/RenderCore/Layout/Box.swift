@@ -11,7 +11,8 @@ final class Box {
 
     let kind: Kind
     let node: DOMDocument.NodeID?
-    let style: ComputedStyle
+    /// Set once by the box tree builder (a collapsed table's borders rewrite its cells').
+    var style: ComputedStyle
     var children: [Box] = []
     /// Set when this box holds inline content (one inline formatting context).
     var inlineContent: InlineContent?

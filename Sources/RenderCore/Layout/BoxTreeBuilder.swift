@@ -306,6 +306,7 @@ struct BoxTreeBuilder {
             guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
             appendTablePart(child, childStyle, to: table)
         }
+        if style.borderCollapse { CollapsedBorders.apply(to: table) }
         return table
     }
 

@@ -4,15 +4,15 @@
 struct TableLayout {
     let engine: LayoutEngine
 
-    private struct Placement { let cell: Box; let row: Int; let column: Int }
+    struct Placement { let cell: Box; let row: Int; let column: Int }
 
-    private struct Grid {
+    struct Grid {
         var rows: [Box] = []
         var placements: [Placement] = []
         var columnCount = 0
     }
 
-    private func grid(_ table: Box) -> Grid {
+    static func grid(_ table: Box) -> Grid {
         var grid = Grid()
         // Header groups first and footer groups last, as browsers order them.
         let sections = table.rowGroups
@@ -45,7 +45,7 @@ struct TableLayout {
     }
 
     /// Between columns.
-    private func spacing(_ table: Box) -> Double { table.style.borderSpacing.horizontal }
+    private func spacing(_ table: Box) -> Double { table.style.usedBorderSpacing.horizontal }
 
     // MARK: Column widths
 
@@ -158,7 +158,7 @@ struct TableLayout {
     /// so that percentage columns get their share (for the table's own layout always; for its
     /// container only outside table cells).
     private func contentWidths(_ table: Box, scalingForPercentages: Bool = true) -> (min: Double, max: Double) {
-        let grid = grid(table)
+        let grid = Self.grid(table)
         if usesFixedLayout(table) {
             // Content does not widen a fixed table: only its px width (or its px columns) count.
             let chrome = tableChrome(table) + spacing(table) * Double(grid.columnCount + 1)
@@ -244,10 +244,10 @@ struct TableLayout {
     // MARK: Layout
 
     func layout(_ table: Box, containingWidth: Double) {
-        let grid = grid(table)
+        let grid = Self.grid(table)
         let fixed = usesFixedLayout(table)
         let columns = fixed ? [Column](repeating: Column(), count: grid.columnCount) : columns(grid, table)
-        let space = spacing(table), rowSpace = table.style.borderSpacing.vertical
+        let space = spacing(table), rowSpace = table.style.usedBorderSpacing.vertical
         let chrome = engine.horizontalChrome(table)
         let outerSpacing = space * Double(columns.count + 1)
         let intrinsic = contentWidths(table)

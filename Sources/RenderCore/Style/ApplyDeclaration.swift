@@ -234,7 +234,7 @@ extension ComputedStyle {
         case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "border-collapse":
-            if keyword == "collapse" { borderSpacing = BorderSpacing() }
+            if keyword == "collapse" || keyword == "separate" { borderCollapse = keyword == "collapse" }
         case "caption-side": if keyword == "top" || keyword == "bottom" { captionAtBottom = keyword == "bottom" }
         case "visibility": visibilityHidden = keyword == "hidden" || keyword == "collapse"
         case "direction": if let direction = TextDirection(rawValue: keyword) { self.direction = direction }

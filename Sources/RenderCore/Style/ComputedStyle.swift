@@ -247,6 +247,8 @@ public struct ComputedStyle: Sendable {
     public var visibilityHidden = false
     /// `border-spacing`: between columns, and between rows.
     public var borderSpacing = BorderSpacing()
+    /// `border-collapse: collapse` (inherited): the collapsing border model, no spacing.
+    public var borderCollapse = false
     /// `caption-side: bottom` (inherited; top is the initial value).
     public var captionAtBottom = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
@@ -289,6 +291,7 @@ public struct ComputedStyle: Sendable {
         child.visibilityHidden = visibilityHidden
         child.borderSpacing = borderSpacing
         child.captionAtBottom = captionAtBottom
+        child.borderCollapse = borderCollapse
         child.lineHeightQuirk = lineHeightQuirk
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
@@ -296,6 +299,9 @@ public struct ComputedStyle: Sendable {
         child.underlineOffset = underlineOffset
         return child
     }
+
+    /// `border-spacing` as used: none in the collapsing border model.
+    public var usedBorderSpacing: BorderSpacing { borderCollapse ? BorderSpacing() : borderSpacing }
 
     /// Border widths as used: a side without a visible style has no width.
     public var usedBorder: Edges<Double> {
