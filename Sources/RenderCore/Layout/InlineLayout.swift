@@ -59,6 +59,13 @@ struct InlineContent {
 /// spacing and no-wrap; atomic inlines ride as shape attributes), then builds CSS line
 /// boxes from pango's line breaks.
 struct InlineLayout {
+    /// Horizontal border or padding, which makes a quirks-mode span count towards its line.
+    static func hasHorizontalChrome(_ style: ComputedStyle) -> Bool {
+        func px(_ length: Length) -> Double { if case .px(let value) = length { return value }; return 0 }
+        let border = style.usedBorder
+        return border.left + border.right + px(style.padding.left) + px(style.padding.right) > 0
+    }
+
     let fonts: FontSet
     let container: ComputedStyle
     /// Measuring min-content: only breaks that count for it are allowed.
@@ -398,17 +405,44 @@ struct InlineLayout {
             above = max(above, metrics.ascent + topLeading - shift)
             below = max(below, metrics.descent + leading - topLeading + shift)
         }
-        // The line-height quirk (quirks and limited-quirks mode): a line holding no text gets
-        // no strut, so an image alone in a cell is as tall as the image.
-        let hasText = runs.contains { run in
+        // Which inline boxes count towards the line box, as WebKit decides it. Standards mode:
+        // the block's strut, and every inline box on a line with content, wrapper spans too
+        // (InlineFormattingUtils::inlineLevelBoxAffectsLineBox). Quirks and limited-quirks
+        // modes (InlineQuirks::inlineBoxAffectsLineBox): the strut only with text directly in
+        // the block, a span only with its own text or horizontal border or padding, and a
+        // <br> only on a line with no text and no atomic inline (lineBreakBoxAffectsLineBox);
+        // so an image alone in a cell is as tall as the image.
+        let quirks = container.lineHeightQuirk
+        let hasOwnText = runs.contains { run in
+            if case .text(let text, _) = run.segment.item { return run.segment.enclosing.isEmpty && !text.allSatisfy { $0 == " " } }
+            return false
+        }
+        let breakCounts = !quirks || !runs.contains { run in
             switch run.segment.item {
             case .text(let text, _): return !text.allSatisfy { $0 == " " }
-            case .lineBreak: return true
+            case .atomic: return true
             default: return false
             }
         }
-        if hasText || !container.lineHeightQuirk { include(container) }
+        if hasOwnText || !quirks { include(container) }
         var lineAligned: [Box] = []
+        let lineHasContent = runs.contains { run in
+            switch run.segment.item { case .inlineStart, .inlineEnd: return false; default: return true }
+        }
+        if lineHasContent {
+            var seen: Set<ObjectIdentifier> = []
+            for run in runs {
+                var chain = Array(run.segment.enclosing)
+                if case .inlineStart(let box) = run.segment.item, !chain.contains(where: { $0 === box }) { chain.append(box) }
+                // Innermost first: a box already seen had its enclosing boxes seen with it.
+                for depth in chain.indices.reversed() {
+                    let box = chain[depth]
+                    guard seen.insert(ObjectIdentifier(box)).inserted else { break }
+                    if quirks && !Self.hasHorizontalChrome(box.style) { continue }
+                    include(box.style, shift: baselineShift(chain[...depth]))
+                }
+            }
+        }
         for run in runs {
             switch run.segment.item {
             case .text(let text, let style):
@@ -424,7 +458,7 @@ struct InlineLayout {
                     if let font = run.glyphItem.pointee.item?.pointee.analysis.font { include(style, usedFont: font, shift: shift) }
                 }
             case .lineBreak(let style):
-                include(style, shift: baselineShift(run.segment.enclosing))
+                if breakCounts { include(style, shift: baselineShift(run.segment.enclosing)) }
             case .inlineStart, .inlineEnd: break
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom

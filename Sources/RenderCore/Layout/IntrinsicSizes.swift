@@ -37,10 +37,14 @@ struct IntrinsicSizes {
                 if case .px(let h) = style.height, let ratio = box.aspectRatio { width = h / ratio } else { width = intrinsic }
             }
             if case .percent = style.width {
-                // WebKit sizes a cell around a broken image's intrinsic width (the percentage
-                // of an auto cell is then that width).
-                guard box.brokenImage != nil, let intrinsic = box.intrinsicWidth else { return (chrome, chrome) }
-                return (chrome, intrinsic + chrome)
+                // A percentage width leaves the container to size it: min-content 0, max-content
+                // the natural width, px max-width and min-width applied to both
+                // (WebKit's RenderReplaced::computePreferredLogicalWidths).
+                guard let intrinsic = box.intrinsicWidth else { return (chrome, chrome) }
+                var minimum = 0.0, maximum = intrinsic
+                if case .px(let maxWidth) = style.maxWidth { maximum = min(maximum, maxWidth) }
+                if case .px(let minWidth) = style.minWidth { minimum = max(minimum, minWidth); maximum = max(maximum, minWidth) }
+                return (minimum + chrome, maximum + chrome)
             }
             if case .px(let maxWidth) = style.maxWidth { width = min(width, maxWidth) }
             if case .percent = style.maxWidth { return (chrome, width + chrome) }
