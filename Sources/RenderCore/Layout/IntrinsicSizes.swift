@@ -42,6 +42,8 @@ struct IntrinsicSizes {
                 // (WebKit's RenderReplaced::computePreferredLogicalWidths).
                 guard let intrinsic = box.intrinsicWidth else { return (chrome, chrome) }
                 var minimum = 0.0, maximum = intrinsic
+                // A px height gives the natural width through the aspect ratio.
+                if case .px(let height) = style.height, let ratio = box.aspectRatio, box.brokenImage == nil { maximum = height / ratio }
                 if case .px(let maxWidth) = style.maxWidth { maximum = min(maximum, maxWidth) }
                 if case .px(let minWidth) = style.minWidth { minimum = max(minimum, minWidth); maximum = max(maximum, minWidth) }
                 return (minimum + chrome, maximum + chrome)

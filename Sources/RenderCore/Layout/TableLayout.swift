@@ -12,6 +12,9 @@ struct TableLayout {
         var columnCount = 0
     }
 
+    /// WebKit's tableMaxWidth: the max-content of a table that would take any width.
+    static let maximumTableWidth = 1_000_000.0
+
     static func grid(_ table: Box) -> Grid {
         var grid = Grid()
         // Header groups first and footer groups last, as browsers order them.
@@ -49,7 +52,12 @@ struct TableLayout {
 
     // MARK: Column widths
 
-    private struct Column { var min = 0.0; var max = 0.0; var fixed: Double?; var percent: Double? }
+    private struct Column {
+        var min = 0.0, max = 0.0
+        var fixed: Double?, percent: Double?
+        /// Only empty cells (no content, border, padding or background) start in it.
+        var emptyCellsOnly = true
+    }
 
     private func columns(_ grid: Grid, _ table: Box) -> [Column] {
         var columns = [Column](repeating: Column(), count: grid.columnCount)
@@ -73,6 +81,7 @@ struct TableLayout {
             case .auto: break
             }
             let span = placement.column..<(placement.column + cell.colspan)
+            if Self.hasContent(cell) { columns[placement.column].emptyCellsOnly = false }
             if cell.colspan == 1 {
                 let index = placement.column
                 columns[index].min = Swift.max(columns[index].min, minimum)
@@ -85,8 +94,9 @@ struct TableLayout {
                 distribute(maximum - inner, over: span, in: &columns, keyPath: \.max)
             }
         }
+        // A px-width cell does not cap the others in its column: the column's max-content is
+        // the widest of its cells' (each px one max(min-content, width); WebKit's recalcColumn).
         for index in columns.indices {
-            if let fixed = columns[index].fixed { columns[index].max = Swift.max(columns[index].min, fixed) }
             columns[index].max = Swift.max(columns[index].max, columns[index].min)
         }
         return columns
@@ -164,6 +174,9 @@ struct TableLayout {
             let chrome = tableChrome(table) + spacing(table) * Double(grid.columnCount + 1)
             if case .px(let width) = table.style.width { return (width, width) }
             let fixed = fixedColumnWidths(grid, table, available: 0).reduce(0, +) + chrome
+            // A percentage-wide fixed table asks for all the width there is (WebKit's
+            // FixedTableLayout::applyPreferredLogicalWidthQuirks).
+            if case .percent = table.style.width { return (fixed, Swift.max(fixed, Self.maximumTableWidth)) }
             return (fixed, fixed)
         }
         let columns = columns(grid, table)
@@ -193,7 +206,7 @@ struct TableLayout {
         }
         guard columns.contains(where: { ($0.percent ?? 0) > 0 }) else { return 0 }
         let forNonPercent = remainingPercent > 0.01 ? nonPercent * 100 / remainingPercent : (nonPercent > 0 ? .greatestFiniteMagnitude : 0)
-        return Swift.min(Swift.max(widestForPercent, forNonPercent), 1e6)
+        return Swift.min(Swift.max(widestForPercent, forNonPercent), Self.maximumTableWidth)
     }
 
     private func tableChrome(_ table: Box) -> Double {
@@ -205,38 +218,112 @@ struct TableLayout {
     /// The used widths of the columns for a table of the given inner width (between the
     /// outer spacing), following the browsers' order: min first, then percentages, fixed,
     /// and auto columns towards their max, extra to auto columns.
-    private func columnWidths(_ columns: [Column], available: Double, tableWidthIsAuto: Bool) -> [Double] {
+    /// Whether a cell counts as content for its column (WebKit's recalcColumn: children, a
+    /// border, padding or a background).
+    private static func hasContent(_ cell: Box) -> Bool {
+        let style = cell.style, border = style.usedBorder
+        let padding = [style.padding.top, style.padding.right, style.padding.bottom, style.padding.left]
+        return !cell.children.isEmpty || !(cell.inlineContent?.items.isEmpty ?? true)
+            || border.top + border.right + border.bottom + border.left > 0
+            || padding.contains { $0 != .px(0) && $0 != .percent(0) }
+            || style.backgroundColor.a > 0 || style.backgroundImage != nil
+    }
+
+    /// The used widths of the columns for a table of the given inner width, as WebKit's
+    /// AutoTableLayout::layout hands it out: every column its min-content; percentage columns
+    /// their share; fixed columns their width; auto columns (not those of empty cells only)
+    /// all that is left in proportion to their max-content; then what remains to fixed
+    /// columns by max-content, to percentage columns by percentage, and to every column but
+    /// empty auto ones equally (from the last). Too little: auto, then fixed, then percentage
+    /// columns give back what they have above their min-content.
+    private func columnWidths(_ columns: [Column], available inner: Double) -> [Double] {
         var widths = columns.map(\.min)
-        var remaining = available - widths.reduce(0, +)
-        guard remaining > 0 else { return widths }
-        // Percentage columns up to their share.
-        for index in columns.indices {
-            if let percent = columns[index].percent {
-                let target = Swift.max(columns[index].min, available * percent / 100)
-                let grow = Swift.min(remaining, target - widths[index])
-                if grow > 0 { widths[index] += grow; remaining -= grow }
+        var available = inner - widths.reduce(0, +)
+        let isAuto = columns.map { $0.percent == nil && $0.fixed == nil }
+        let isFixed = columns.map { $0.percent == nil && $0.fixed != nil }
+        let growsAuto = columns.indices.map { isAuto[$0] && !columns[$0].emptyCellsOnly }
+        var totalPercent = columns.reduce(0.0) { $0 + ($1.percent ?? 0) }
+        if available > 0 && totalPercent > 0 {
+            for index in columns.indices {
+                guard let percent = columns[index].percent else { continue }
+                let width = Swift.max(columns[index].min, inner * percent / 100)
+                available += widths[index] - width
+                widths[index] = width
+            }
+            if totalPercent > 100 {
+                // Over 100 %: the last percentage columns give the excess back.
+                var excess = inner * (totalPercent - 100) / 100
+                for index in columns.indices.reversed() where columns[index].percent != nil {
+                    let reduction = Swift.min(widths[index], excess)
+                    excess -= reduction
+                    let width = Swift.max(columns[index].min, widths[index] - reduction)
+                    available += widths[index] - width
+                    widths[index] = width
+                }
             }
         }
-        // Then fixed and auto columns from min towards max, in proportion to what each lacks.
-        let growable = columns.indices.filter { columns[$0].percent == nil }
-        let wanted = growable.reduce(0.0) { $0 + Swift.max(0, columns[$1].max - widths[$1]) }
-        if wanted > 0 {
-            let factor = Swift.min(1, remaining / wanted)
-            for index in growable {
-                let grow = Swift.max(0, columns[index].max - widths[index]) * factor
-                widths[index] += grow
+        if available > 0 {
+            for index in columns.indices where isFixed[index] {
+                let fixed = columns[index].fixed!
+                if fixed > widths[index] { available += widths[index] - fixed; widths[index] = fixed }
             }
-            remaining -= wanted * factor
         }
-        guard remaining > 0.0001, !tableWidthIsAuto else { return widths }
-        // A table wider than its content: auto columns share the rest by their max widths,
-        // else fixed ones, else percentage ones.
-        var targets = columns.indices.filter { columns[$0].fixed == nil && columns[$0].percent == nil }
-        if targets.isEmpty { targets = columns.indices.filter { columns[$0].percent == nil } }
-        if targets.isEmpty { targets = Array(columns.indices) }
-        let weight = targets.reduce(0.0) { $0 + widths[$1] }
-        for index in targets {
-            widths[index] += remaining * (weight > 0 ? widths[index] / weight : 1 / Double(targets.count))
+        let autoColumns = columns.indices.filter { growsAuto[$0] }
+        if available > 0 && !autoColumns.isEmpty {
+            available += autoColumns.reduce(0.0) { $0 + widths[$1] }
+            var totalAuto = autoColumns.reduce(0.0) { $0 + columns[$1].max }
+            let equalShare = totalAuto > 0 ? nil : available / Double(autoColumns.count)
+            for index in autoColumns {
+                widths[index] = Swift.max(widths[index], equalShare ?? available * columns[index].max / totalAuto)
+                available -= widths[index]
+                if equalShare == nil {
+                    totalAuto -= columns[index].max
+                    if totalAuto <= 0 { break }
+                }
+            }
+        }
+        var totalFixed = columns.indices.filter { isFixed[$0] }.reduce(0.0) { $0 + columns[$1].max }
+        if available > 0 && totalFixed > 0 {
+            for index in columns.indices where isFixed[index] {
+                let share = available * columns[index].max / totalFixed
+                available -= share
+                totalFixed -= columns[index].max
+                widths[index] += share
+            }
+        }
+        if available > 0 && totalPercent > 0 && totalPercent < 100 {
+            for index in columns.indices {
+                guard let percent = columns[index].percent else { continue }
+                let share = available * percent / totalPercent
+                available -= share
+                totalPercent -= percent
+                widths[index] += share
+                if available <= 0 || totalPercent <= 0 { break }
+            }
+        }
+        let emptyAuto = columns.indices.filter { isAuto[$0] && columns[$0].emptyCellsOnly }.count
+        if available > 0 && columns.count > emptyAuto {
+            var shares = columns.count - emptyAuto
+            for index in columns.indices.reversed() where shares > 0 && !(isAuto[index] && columns[index].emptyCellsOnly) {
+                let share = available / Double(shares)
+                available -= share
+                shares -= 1
+                widths[index] += share
+            }
+        } else if available > 0 && emptyAuto == columns.count {
+            for index in columns.indices { widths[index] = available / Double(columns.count) }
+            available = 0
+        }
+        for kind in [isAuto, isFixed, columns.map { $0.percent != nil }] where available < 0 {
+            var beyondMin = columns.indices.filter { kind[$0] }.reduce(0.0) { $0 + widths[$1] - columns[$1].min }
+            for index in columns.indices.reversed() where kind[index] && beyondMin > 0 {
+                let room = widths[index] - columns[index].min
+                let reduce = available * room / beyondMin
+                widths[index] += reduce
+                available -= reduce
+                beyondMin -= room
+                if available >= 0 { break }
+            }
         }
         return widths
     }
@@ -253,14 +340,11 @@ struct TableLayout {
         let intrinsic = contentWidths(table)
         let available = containingWidth - table.margin.left - table.margin.right
         var tableWidth: Double
-        var autoWidth: Bool
         if let specified = table.style.width.resolve(containingWidth) {
             // Tables are border-box sized; never narrower than their min-content.
             tableWidth = Swift.max(specified, intrinsic.min)
-            autoWidth = false
         } else {
             tableWidth = Swift.max(intrinsic.min, Swift.min(available, intrinsic.max))
-            autoWidth = true
         }
         if let maxWidth = table.style.maxWidth.resolve(containingWidth) {
             // Never below the min-content width, which a px width joins in the automatic
@@ -270,7 +354,6 @@ struct TableLayout {
         }
         if let minWidth = table.style.minWidth.resolve(containingWidth), minWidth > tableWidth {
             tableWidth = minWidth
-            autoWidth = false  // the extra width is shared out like a specified width's
         }
         table.width = tableWidth
         let free = containingWidth - tableWidth - table.margin.left - table.margin.right
@@ -282,7 +365,7 @@ struct TableLayout {
         let inner = Swift.max(0, tableWidth - chrome - outerSpacing)
         let widths = fixed
             ? fixedColumnWidths(grid, table, available: inner)
-            : columnWidths(columns, available: inner, tableWidthIsAuto: autoWidth && columns.allSatisfy { $0.percent == nil })
+            : columnWidths(columns, available: inner)
         var columnX = [Double](repeating: 0, count: columns.count + 1)
         var x = table.contentX + space
         for index in columns.indices {
