@@ -48,3 +48,23 @@ import Testing
         #expect(belowCaption.r == 255 && belowCaption.g == 0)
     }
 }
+
+/// Column widths stay finite whatever the columns ask for.
+@Suite struct TableColumnWidthTests {
+    @Test(arguments: [
+        "<table style='width:300px'><tr><td style='width:10px'>a</td><td style='width:0;padding:0'></td></tr></table>",
+        "<table style='width:300px'><tr><td style='width:0;padding:0'></td><td style='width:0;padding:0'></td></tr></table>",
+        "<table style='width:300px'><tr><td style='width:0%'></td><td style='width:0%'></td></tr></table>",
+        "<table style='width:300px'><tr><td style='width:60%'></td><td style='width:70%'>x</td><td></td></tr></table>",
+    ])
+    func widthsAreFiniteAndFillTheTable(html: String) {
+        let document = LaidOutDocument(html: "<body style='margin:0'>" + html, viewportWidth: 390, viewportHeight: 844)
+        let cells = document.boxes.filter { $0.path.contains("/td[") }
+        #expect(!cells.isEmpty)
+        for cell in cells {
+            #expect(cell.frame.width.isFinite && cell.frame.x.isFinite && cell.frame.width >= 0, "\(cell.path): \(cell.frame)")
+        }
+        let row = cells.map(\.frame.maxX).max() ?? 0
+        #expect(row <= 300)
+    }
+}

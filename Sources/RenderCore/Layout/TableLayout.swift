@@ -284,7 +284,7 @@ struct TableLayout {
         }
         var totalFixed = columns.indices.filter { isFixed[$0] }.reduce(0.0) { $0 + columns[$1].max }
         if available > 0 && totalFixed > 0 {
-            for index in columns.indices where isFixed[index] {
+            for index in columns.indices where isFixed[index] && totalFixed > 0 {
                 let share = available * columns[index].max / totalFixed
                 available -= share
                 totalFixed -= columns[index].max
