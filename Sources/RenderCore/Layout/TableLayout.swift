@@ -357,10 +357,13 @@ struct TableLayout {
         }
         table.width = tableWidth
         let free = containingWidth - tableWidth - table.margin.left - table.margin.right
-        if table.style.margin.left.isAuto && table.style.margin.right.isAuto {
-            table.margin.left = Swift.max(0, free / 2); table.margin.right = Swift.max(0, free / 2)
-        } else if table.style.margin.left.isAuto {
-            table.margin.left = Swift.max(0, free)
+        // Auto margins centre a block-level table only: an inline table's or a float's are 0.
+        if table.style.display == .table && !table.isFloat {
+            if table.style.margin.left.isAuto && table.style.margin.right.isAuto {
+                table.margin.left = Swift.max(0, free / 2); table.margin.right = Swift.max(0, free / 2)
+            } else if table.style.margin.left.isAuto {
+                table.margin.left = Swift.max(0, free)
+            }
         }
         let inner = Swift.max(0, tableWidth - chrome - outerSpacing)
         let widths = fixed
