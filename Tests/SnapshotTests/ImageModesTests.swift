@@ -73,6 +73,16 @@ import Testing
         #expect(document.images[0].url == "https://cdn.example.com/logo.png")
     }
 
+    /// An image with only a `srcset` loads too: a placeholder, not a broken image, and its
+    /// first candidate is what layout --json names.
+    @Test func srcsetAloneIsASource() {
+        let html = #"<body style="margin:0"><img srcset="https://x.example.com/a.png 1x, https://x.example.com/b.png 2x" width="120" height="40">"#
+        let document = Self.layout(html)
+        #expect(document.images.map(\.shown) == [.placeholder])
+        #expect(document.images.first?.url == "https://x.example.com/a.png")
+        #expect(document.images.first?.frame == Rect(x: 0, y: 0, width: 120, height: 40))
+    }
+
     @Test func placeholdersAreFlatInTheirColour() {
         let grey = Self.pixel(Self.layout(), 100, 13)
         #expect(grey.hexString == "#C8C8C8")

@@ -238,11 +238,11 @@ struct BoxTreeBuilder {
         return BrokenImage(alt: attributes["alt"], style: style, quirks: dom.mode == .quirks,
                            insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
                            viewportHeight: viewportHeight, title: attributes["title"],
-                           hasSource: !(attributes["src"] ?? "").allSatisfy(\.isWhitespace))
+                           hasSource: !ImageSource.url(attributes).isEmpty)
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        let source = dom[node].attributes["src"].map(ImageStore.trimmed) ?? ""
+        let source = ImageSource.url(dom[node].attributes)
         if let image = images?.image(for: source) {
             let box = Box(kind: .image, node: node, style: style)
             box.image = image

@@ -154,7 +154,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         let options = store?.options ?? ImageOptions()
         return dom.nodes.indices.compactMap { node in
             guard dom[node].tag == "img", let path = paths.path(of: node), let frame = frames[path] else { return nil }
-            let url = dom[node].attributes["src"] ?? ""
+            let url = ImageSource.url(dom[node].attributes)
             let shown: ImageUse.Shown, file: String?
             switch store?.origin(of: url) {
             case .data?: (shown, file) = (.data, nil)
