@@ -24,7 +24,8 @@ struct LayoutEngine {
             box.absoluteX += dx
             box.absoluteY += dy
         }
-        for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY) }
+        // A cell's vertical-align moves its block children as it moves its lines.
+        for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY + box.contentShift) }
         for line in box.lines {
             for atomic in line.atomics {
                 place(atomic.box, parentX: box.absoluteX + box.contentX, parentY: box.absoluteY + box.contentY)
@@ -367,6 +368,7 @@ struct LayoutEngine {
             (width: box.width, height: box.height) = brokenImageAutoSize(box, ratio: ratio, containingWidth: containingWidth)
             box.width += chrome
             box.height += verticalChrome
+            if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
             box.collapsedTop = MarginCollapse(box.margin.top)
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
@@ -384,6 +386,8 @@ struct LayoutEngine {
         if case .px(let maxHeight) = box.style.maxHeight, height > maxHeight { height = maxHeight }
         box.width = width + chrome
         box.height = height + box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
+        // A block-level image is centred (or pushed right) by auto margins, as any block is.
+        if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
         box.collapsedTop = MarginCollapse(box.margin.top)
         box.collapsedBottom = MarginCollapse(box.margin.bottom)
         box.collapsesThrough = false

@@ -178,14 +178,19 @@ struct BoxTreeBuilder {
             return
         }
         if tag == "br" {
+            // A <br>'s own font and line-height never shape its line in WebKit: the line box
+            // sees the box it sits in (measured: <br style="font-size:3px"> still makes a 16 px
+            // line in a 14 px block, <span style="font-size:30px"><br></span> a 34 px one).
+            var lineStyle = dom[node].parent.flatMap { document.style(of: $0) } ?? style
+            lineStyle.clear = style.clear
             if style.clear != .none {
                 // <br clear=all>: a break that also clears floats.
-                collector.appendBreak(style)
+                collector.appendBreak(lineStyle)
                 let clearance = Box(kind: .block, node: nil, style: style)
                 appendBlock(clearance, &collector)
                 return
             }
-            collector.appendBreak(style)
+            collector.appendBreak(lineStyle)
             return
         }
         if style.floating != .none, takeFloat() {

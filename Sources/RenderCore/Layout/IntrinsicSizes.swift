@@ -56,11 +56,7 @@ struct IntrinsicSizes {
         if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
         } else {
-            for child in box.children {
-                let widths = outerWidths(child)
-                minimum = max(minimum, widths.min)
-                maximum = max(maximum, widths.max)
-            }
+            (minimum, maximum) = blockChildrenWidths(box.children)
         }
         if case .px(let specified) = style.width, box.kind != .cell {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
@@ -74,6 +70,74 @@ struct IntrinsicSizes {
             minimum = max(minimum, minWidth); maximum = max(maximum, minWidth)
         }
         return (minimum + chrome, max(minimum, maximum) + chrome)
+    }
+
+    /// Block children, floats included (WebKit's RenderBlock::computeBlockPreferredLogicalWidths).
+    /// A float that sat in a run of inline content (the builder took it out of the line, next to
+    /// an anonymous block) is on that content's line: its width adds to the line's max-content,
+    /// as in RenderBlockFlow::computeInlinePreferredLogicalWidths (a float clearing an earlier
+    /// float of the run starts a new line). Other floats side by side add up; a block that
+    /// avoids floats (a BFC root) sits beside them, any other block under them.
+    private func blockChildrenWidths(_ children: [Box]) -> (Double, Double) {
+        var minimum = 0.0, maximum = 0.0
+        var floatLeft = 0.0, floatRight = 0.0
+        var index = 0
+        while index < children.count {
+            // A run of floats and anonymous blocks holding at least one anonymous block: one
+            // inline formatting context in WebKit's tree.
+            var end = index
+            while end < children.count, children[end].isFloat || children[end].kind == .anonymousBlock { end += 1 }
+            if end > index, children[index..<end].contains(where: { $0.kind == .anonymousBlock }) {
+                maximum = max(maximum, floatLeft + floatRight)
+                floatLeft = 0; floatRight = 0
+                var line = 0.0, widest = 0.0
+                var previousFloat: Box?
+                for child in children[index..<end] {
+                    let widths = outerWidths(child)
+                    minimum = max(minimum, widths.min)
+                    if child.isFloat {
+                        if let previous = previousFloat, clears(child.style.clear, previous.style.floating) {
+                            widest = max(widest, line); line = 0
+                        }
+                        previousFloat = child
+                    }
+                    line += widths.max
+                }
+                maximum = max(maximum, widest, line)
+                index = end
+                continue
+            }
+            let child = children[index]
+            index += 1
+            if child.isFloat || child.establishesBFC {
+                let clear = child.style.clear
+                if clear == .left || clear == .both { maximum = max(maximum, floatLeft + floatRight); floatLeft = 0 }
+                if clear == .right || clear == .both { maximum = max(maximum, floatLeft + floatRight); floatRight = 0 }
+            }
+            let widths = outerWidths(child)
+            minimum = max(minimum, widths.min)
+            var width = widths.max
+            if child.isFloat {
+                if child.style.floating == .right { floatRight += width } else { floatLeft += width }
+                continue
+            }
+            if child.establishesBFC {
+                let marginLeft = px(child.style.margin.left), marginRight = px(child.style.margin.right)
+                let inner = width - marginLeft - marginRight
+                let left = marginLeft > 0 ? max(floatLeft, marginLeft) : floatLeft + marginLeft
+                let right = marginRight > 0 ? max(floatRight, marginRight) : floatRight + marginRight
+                width = max(inner + left + right, floatLeft + floatRight)
+            } else {
+                maximum = max(maximum, floatLeft + floatRight)
+            }
+            floatLeft = 0; floatRight = 0
+            maximum = max(maximum, width)
+        }
+        return (minimum, max(maximum, floatLeft + floatRight))
+    }
+
+    private func clears(_ clear: FloatSide, _ side: FloatSide) -> Bool {
+        clear == .both || (clear != .none && clear == side)
     }
 
     private func inlineWidths(_ content: InlineContent, style: ComputedStyle) -> (Double, Double) {

@@ -388,6 +388,7 @@ struct TableLayout {
             let width = columnX[last] + widths[last] - columnX[placement.column]
             engine.resolveEdges(cell, containingWidth: inner)
             cell.width = width
+            cell.contentShift = 0  // laid out unshifted; alignCellContent sets the shift again
             engine.layoutContents(cell)
             if case .px(let specified) = cell.style.height {
                 let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
@@ -507,6 +508,7 @@ struct TableLayout {
         let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
         let free = rowHeight - verticalChrome - cell.naturalContentHeight
         cell.height = rowHeight
+        cell.contentShift = 0
         guard free > 0 else { return }
         let shift: Double
         switch cell.style.verticalAlign {

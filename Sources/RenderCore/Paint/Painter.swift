@@ -49,8 +49,11 @@ struct Painter {
                 if radii.isZero {
                     list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 } else {
-                    // Rounded borders are drawn in one colour (the top's), as a ring.
-                    list.append(.roundedBorder(frame, radii, widths: border, color: colors.top), bounds: frame)
+                    // Rounded borders are drawn in one colour, as a ring: the widest side's (a
+                    // `border-left` alone with a radius keeps its colour).
+                    let sides = [(border.top, colors.top), (border.right, colors.right), (border.bottom, colors.bottom), (border.left, colors.left)]
+                    let colour = sides.reduce(sides[0]) { $1.0 > $0.0 ? $1 : $0 }.1
+                    list.append(.roundedBorder(frame, radii, widths: border, color: colour), bounds: frame)
                 }
             }
         }
