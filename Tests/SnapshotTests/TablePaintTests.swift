@@ -49,6 +49,28 @@ import Testing
     }
 }
 
+/// `<col>` and `<colgroup>` backgrounds show under their column's cells, beneath rows'.
+@Suite struct TableColumnPaintTests {
+    @Test func columnBackgroundsUnderCellsBeneathRows() {
+        let html = """
+            <body style='margin:0'><table width='300' cellspacing='0'><col style='background:#0000ff'><col>
+            <tr><td>a</td><td>b</td></tr><tr style='background:#ffff00'><td>c</td><td>d</td></tr></table>
+            """
+        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
+        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
+        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
+        Rasterizer.draw(document.displayList.entries, on: canvas)
+        let cells = document.boxes.filter { $0.path.contains("/td[") }.map(\.frame)
+        #expect(cells.count == 4)
+        func colour(_ rect: Rect) -> (UInt8, UInt8, UInt8) {
+            let p = canvas.pixel(x: Int(rect.maxX) - 3, y: Int(rect.y + rect.height / 2)); return (p.r, p.g, p.b)
+        }
+        #expect(colour(cells[0]) == (0, 0, 255))      // the column's
+        #expect(colour(cells[1]) == (255, 255, 255))  // a column without a background
+        #expect(colour(cells[2]) == (255, 255, 0))    // the row's, painted over the column's
+    }
+}
+
 /// Column widths stay finite whatever the columns ask for.
 @Suite struct TableColumnWidthTests {
     @Test(arguments: [

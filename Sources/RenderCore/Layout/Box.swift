@@ -28,6 +28,10 @@ final class Box {
     /// Table: a table cell encloses it. Its percentage columns then do not widen the
     /// max-content width its container sees (WebKit's shouldScaleColumnsForParent).
     var isInsideTableCell = false
+    /// Table: its grid columns' `<col>`/`<colgroup>` styles, in order (widths, backgrounds).
+    var tableColumns: [TableColumn] = []
+    /// Cell: the grid column it starts in (set by table layout; paint finds its column there).
+    var gridColumn = 0
     var colspan = 1
     var rowspan = 1
 
@@ -184,5 +188,21 @@ extension Box {
             if let baseline = child.lastBaseline() { return child.y + baseline }
         }
         return nil
+    }
+}
+
+/// One grid column as `<col>` and `<colgroup>` declare it.
+struct TableColumn {
+    /// The enclosing `<colgroup>`'s style, and the `<col>`'s (nil for a group without cols).
+    let group: ComputedStyle?
+    let column: ComputedStyle?
+
+    /// The width the column asks for: the col's, else its group's (WebKit's fullRecalc); zero
+    /// counts as auto.
+    var width: Length {
+        let own = column?.width ?? .auto
+        let width = own == .auto ? (group?.width ?? .auto) : own
+        if width == .px(0) || width == .percent(0) { return .auto }
+        return width
     }
 }

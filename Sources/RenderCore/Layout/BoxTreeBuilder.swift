@@ -331,11 +331,33 @@ struct BoxTreeBuilder {
             let caption = Box(kind: .block, node: node, style: style)
             fillBlockContainer(caption, from: node)
             table.children.append(caption)
-        case .tableColumn, .tableColumnGroup:
-            break  // column styles come with the email-grade table layout
+        case .tableColumnGroup:
+            let columns = dom[node].children.compactMap { child -> (DOMDocument.NodeID, ComputedStyle)? in
+                guard let childStyle = document.style(of: child), childStyle.display == .tableColumn else { return nil }
+                return (child, childStyle)
+            }
+            if columns.isEmpty {
+                appendColumns(TableColumn(group: style, column: nil), span: columnSpan(node), to: table)
+            }
+            for (column, columnStyle) in columns {
+                appendColumns(TableColumn(group: style, column: columnStyle), span: columnSpan(column), to: table)
+            }
+        case .tableColumn:
+            appendColumns(TableColumn(group: nil, column: style), span: columnSpan(node), to: table)
         default:
             anonymousGroup(in: table).children.append(rowBox(node, style))
         }
+    }
+
+    /// A `<col>`'s or `<colgroup>`'s `span` (1 to 1000, as browsers clamp it).
+    private func columnSpan(_ node: DOMDocument.NodeID) -> Int {
+        max(1, span(dom[node].attributes["span"], name: "span", limit: ResourceLimits.maximumColspan))
+    }
+
+    /// Columns beyond the colspan limit are not kept (they could only be empty).
+    private func appendColumns(_ column: TableColumn, span: Int, to table: Box) {
+        let room = ResourceLimits.maximumColspan - table.tableColumns.count
+        table.tableColumns += Array(repeating: column, count: max(0, min(span, room)))
     }
 
     private func anonymousGroup(in table: Box) -> Box {

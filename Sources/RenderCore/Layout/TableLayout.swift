@@ -61,6 +61,14 @@ struct TableLayout {
 
     private func columns(_ grid: Grid, _ table: Box) -> [Column] {
         var columns = [Column](repeating: Column(), count: grid.columnCount)
+        // <col> and <colgroup> widths first; cells then add theirs (WebKit's fullRecalc).
+        for (index, declared) in table.tableColumns.prefix(grid.columnCount).enumerated() {
+            switch declared.width {
+            case .px(let value): columns[index].fixed = value; columns[index].max = value
+            case .percent(let value): columns[index].percent = value
+            case .auto: break
+            }
+        }
         let sizes = IntrinsicSizes(engine: engine)
         // Single-column cells first, then spanning cells spread what their columns lack.
         let ordered = grid.placements.sorted { $0.cell.colspan < $1.cell.colspan }
@@ -124,7 +132,11 @@ struct TableLayout {
     /// percentages take their share, the others split what is left equally.
     private func fixedColumnWidths(_ grid: Grid, _ table: Box, available: Double) -> [Double] {
         var specified = [Length?](repeating: nil, count: grid.columnCount)
-        for placement in grid.placements where placement.row == 0 {
+        // <col> widths first, then the first row's cells for the other columns.
+        for (index, declared) in table.tableColumns.prefix(grid.columnCount).enumerated() where declared.width != .auto {
+            specified[index] = declared.width
+        }
+        for placement in grid.placements where placement.row == 0 && specified[placement.column] == nil {
             let cell = placement.cell
             var length: Length = cell.style.width
             if case .px(let value) = length, !cell.style.borderBoxSizing {
@@ -463,6 +475,7 @@ struct TableLayout {
                 cell.x = (columnX[0] - sectionX) + (columnX[columns.count] - space - sectionX) - cell.x - cell.width
             }
             cell.y = 0
+            cell.gridColumn = placement.column
             alignCellContent(cell, rowHeight: height)
         }
         table.collapsedTop = MarginCollapse(table.margin.top)

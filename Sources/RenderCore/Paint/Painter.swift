@@ -11,6 +11,8 @@ struct Painter {
     private(set) var missingBackgroundImages: [(position: Int, area: Rect)] = []
     /// The rows and row groups around the box being painted, outermost first.
     private(set) var rowsAndGroups: [Box] = []
+    /// The tables around the box being painted, innermost last.
+    private(set) var tables: [Box] = []
 
     mutating func paint(_ box: Box) {
         var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
@@ -24,7 +26,15 @@ struct Painter {
         // them (not in the border spacing).
         let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
         if box.kind == .cell {
-            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(of: part, under: frame) }
+            // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
+            // WebKit's order.
+            if let table = tables.last, box.gridColumn < table.tableColumns.count {
+                let column = table.tableColumns[box.gridColumn]
+                for style in [column.group, column.column].compactMap({ $0 }) where !style.visibilityHidden {
+                    paintBackground(style, under: frame)
+                }
+            }
+            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
         }
         if !style.visibilityHidden && !isRowOrGroup {
             for shadow in style.boxShadows where shadow.color.a > 0 {
@@ -40,7 +50,7 @@ struct Painter {
                     list.append(.roundedFill(frame, radii, style.backgroundColor), bounds: frame)
                 }
             }
-            paintBackgroundImage(box, frame: frame, radii: radii)
+            paintBackgroundImage(box.style, frame: frame, border: box.border, radii: radii)
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -76,7 +86,9 @@ struct Painter {
             }
         }
         if isRowOrGroup { rowsAndGroups.append(box) }
+        if box.kind == .table { tables.append(box) }
         for child in box.children { paint(child) }
+        if box.kind == .table { tables.removeLast() }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
@@ -109,10 +121,10 @@ struct Painter {
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
-    /// A row's or row group's background colour and image over a cell's border box.
-    private mutating func paintBackground(of part: Box, under cell: Rect) {
-        if part.style.backgroundColor.a > 0 { list.append(.fill(cell, part.style.backgroundColor), bounds: cell) }
-        paintBackgroundImage(part, frame: cell, radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
+    /// A column's, row's or group's background colour and image over a cell's border box.
+    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
+        if style.backgroundColor.a > 0 { list.append(.fill(cell, style.backgroundColor), bounds: cell) }
+        paintBackgroundImage(style, frame: cell, border: Edges(0), radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
@@ -138,12 +150,11 @@ struct Painter {
 
     /// The background image or gradient over the padding box (CSS Backgrounds §3), clipped to
     /// the border box's corners.
-    private mutating func paintBackgroundImage(_ box: Box, frame: Rect, radii: CornerRadii) {
-        guard let image = box.style.backgroundImage else { return }
-        let style = box.style
-        let area = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
-                        width: max(0, frame.width - box.border.left - box.border.right),
-                        height: max(0, frame.height - box.border.top - box.border.bottom))
+    private mutating func paintBackgroundImage(_ style: ComputedStyle, frame: Rect, border: Edges<Double>, radii: CornerRadii) {
+        guard let image = style.backgroundImage else { return }
+        let area = Rect(x: frame.x + border.left, y: frame.y + border.top,
+                        width: max(0, frame.width - border.left - border.right),
+                        height: max(0, frame.height - border.top - border.bottom))
         guard area.width > 0, area.height > 0 else { return }
         if !radii.isZero { list.append(.pushRoundedClip(frame, radii), bounds: frame) }
         defer { if !radii.isZero { list.append(.popClip, bounds: frame) } }
