@@ -12,15 +12,9 @@ import Testing
             <tr style="background:#ffff00"><td style="background:#ff0000" width="50">x</td><td>y</td></tr>
             <tr><td>z</td><td>w</td></tr></tbody></table>
             """
-        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
-        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
-        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
-        Rasterizer.draw(document.displayList.entries, on: canvas)
-        func colour(_ x: Int, _ y: Int) -> String {
-            let p = canvas.pixel(x: x, y: y)
-            return RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255, a: 1).hexString
-        }
-        let cells = document.boxes.filter { $0.path.hasSuffix("]/td[0]") || $0.path.hasSuffix("]/td[1]") }.map(\.frame)
+        let page = PaintedPage(html)
+        func colour(_ x: Int, _ y: Int) -> String { page.colour(Double(x), Double(y)) }
+        let cells = page.frames(containing: "/td[")
         #expect(cells.count == 4)
         let first = cells[0], second = cells[1], below = cells[2]
         #expect(colour(Int(first.x) + 40, Int(first.y) + 2) == "#FF0000")      // the cell's own
@@ -35,17 +29,12 @@ import Testing
     /// rows only (WebKit's RenderTable paints the box below the caption).
     @Test func tableBackgroundLeavesTheCaptionOut() {
         let html = "<body style='margin:0'><table style='background:#ff0000;width:200px'><caption>Caption</caption><tr><td>cell</td></tr></table>"
-        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
-        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
-        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
-        Rasterizer.draw(document.displayList.entries, on: canvas)
-        let caption = try! #require(document.boxes.first { $0.path.hasSuffix("caption[0]") }).frame
-        let table = try! #require(document.boxes.first { $0.path == "/body[0]/table[0]" }).frame
+        let page = PaintedPage(html)
+        let caption = try! #require(page.frames(containing: "caption[0]").first)
+        let table = try! #require(page.document.boxes.first { $0.path == "/body[0]/table[0]" }).frame
         #expect(table.y == caption.y && table.height > caption.height)
-        let inCaption = canvas.pixel(x: 5, y: Int(caption.y + caption.height / 2))
-        let belowCaption = canvas.pixel(x: 5, y: Int(caption.maxY + 2))
-        #expect(inCaption.r == 255 && inCaption.g == 255)
-        #expect(belowCaption.r == 255 && belowCaption.g == 0)
+        #expect(page.colour(5, caption.y + caption.height / 2) == "#FFFFFF")
+        #expect(page.colour(5, caption.maxY + 2) == "#FF0000")
     }
 }
 
@@ -56,18 +45,13 @@ import Testing
             <body style='margin:0'><table width='300' cellspacing='0'><col style='background:#0000ff'><col>
             <tr><td>a</td><td>b</td></tr><tr style='background:#ffff00'><td>c</td><td>d</td></tr></table>
             """
-        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
-        let canvas = Canvas(pixelWidth: 390, pixelHeight: 100, scale: 1)!
-        canvas.fill(Rect(x: 0, y: 0, width: 390, height: 100), .white)
-        Rasterizer.draw(document.displayList.entries, on: canvas)
-        let cells = document.boxes.filter { $0.path.contains("/td[") }.map(\.frame)
+        let page = PaintedPage(html)
+        let cells = page.frames(containing: "/td[")
         #expect(cells.count == 4)
-        func colour(_ rect: Rect) -> (UInt8, UInt8, UInt8) {
-            let p = canvas.pixel(x: Int(rect.maxX) - 3, y: Int(rect.y + rect.height / 2)); return (p.r, p.g, p.b)
-        }
-        #expect(colour(cells[0]) == (0, 0, 255))      // the column's
-        #expect(colour(cells[1]) == (255, 255, 255))  // a column without a background
-        #expect(colour(cells[2]) == (255, 255, 0))    // the row's, painted over the column's
+        func colour(_ rect: Rect) -> String { page.colour(rect.maxX - 3, rect.y + rect.height / 2) }
+        #expect(colour(cells[0]) == "#0000FF")  // the column's
+        #expect(colour(cells[1]) == "#FFFFFF")  // a column without a background
+        #expect(colour(cells[2]) == "#FFFF00")  // the row's, painted over the column's
     }
 }
 
