@@ -201,6 +201,12 @@ struct CSSDeclarationParser {
             important = true
             valueEnd = trimTrailingWhitespace(index..<bang)
         }
+        // No property's grammar takes a bad-url or bad-string token: a declaration holding one
+        // is dropped whole (`background: #fff url({{ x }})` keeps no colour in browsers).
+        for token in list.tokens[index..<valueEnd] {
+            if case .badURL = token.kind { return nil }
+            if case .badString = token.kind { return nil }
+        }
         let value = list.rawText(index..<valueEnd)
         guard !value.isEmpty else { return nil }
         return Declaration(name: rawName.lowercased(), value: value, important: important)

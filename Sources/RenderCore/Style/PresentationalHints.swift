@@ -110,10 +110,33 @@ enum PresentationalHints {
     /// HTML's legacy colour values: CSS colours plus bare hex like `ffffff`.
     static func legacyColor(_ raw: String) -> String? {
         let text = raw.trimmingWhitespaces()
-        if CSSColor.parse(text) != nil { return text }
+        guard !text.isEmpty, !["transparent", "currentcolor"].contains(text.lowercased()) else { return nil }
+        // A named colour; CSS functions and 4- or 8-digit hex are not legacy colours (WebKit
+        // reads `rgb(255,0,0)` by the rules below, as a dark green).
+        if text.allSatisfy({ $0.isASCII && $0.isLetter }), CSSColor.parse(text) != nil { return text }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if [3, 6].contains(hex.count), hex.allSatisfy(\.isHexDigit) { return "#" + hex }
-        return nil
+        return legacyColorFromAnyText(text)
+    }
+
+    /// HTML's rules for parsing a legacy colour value, for text that is no colour at all:
+    /// every non-hex character becomes 0, the digits are split in three and cut to two each
+    /// (`bgcolor="{{ var:header_color }}"` is rgb(0, 234, 0) in browsers).
+    private static func legacyColorFromAnyText(_ text: String) -> String {
+        var digits: [Character] = []
+        for scalar in text.unicodeScalars.prefix(128) {
+            if scalar.value > 0xFFFF { digits += ["0", "0"]; continue }
+            let character = Character(scalar)
+            digits.append(character.isHexDigit && character.isASCII ? character : "0")
+        }
+        if digits.first == "#" || text.hasPrefix("#") { digits.removeFirst() }
+        while digits.isEmpty || digits.count % 3 != 0 { digits.append("0") }
+        var length = digits.count / 3
+        var parts = (0..<3).map { Array(digits[($0 * length)..<(($0 + 1) * length)]) }
+        if length > 8 { parts = parts.map { Array($0.suffix(8)) }; length = 8 }
+        while length > 2, parts.allSatisfy({ $0.first == "0" }) { parts = parts.map { Array($0.dropFirst()) }; length -= 1 }
+        if length > 2 { parts = parts.map { Array($0.prefix(2)) } }
+        return "#" + parts.map { part in String(part).count == 1 ? "0" + String(part) : String(part) }.joined()
     }
 
     static func fontSizeKeyword(_ raw: String) -> String? {
