@@ -242,6 +242,13 @@ def _():
     return html_case("<p style='letter-spacing:1e9px;word-spacing:-1e9px'>spaced out words here</p>")
 
 
+@case("colgroup-spans-20k", unseen=True)
+def _():
+    # 20 000 tables whose <colgroup>/<col> spans ask for a million columns each: kept as
+    # spans, capped at 1000 columns per table, never expanded per column.
+    return html_case('<table><colgroup span=1000 style="background:red"></colgroup><col span=999999><tr><td>x</td></tr></table>' * 20_000)
+
+
 @case("spaced-words-100k", unseen=True)
 def _():
     # Words that kern with the space, with word spacing, and spaces after fallback-font words:

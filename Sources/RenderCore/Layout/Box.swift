@@ -28,7 +28,7 @@ final class Box {
     /// Table: a table cell encloses it. Its percentage columns then do not widen the
     /// max-content width its container sees (WebKit's shouldScaleColumnsForParent).
     var isInsideTableCell = false
-    /// Table: its grid columns' `<col>`/`<colgroup>` styles, in order (widths, backgrounds).
+    /// Table: its `<col>`/`<colgroup>` elements in order, each with the columns it spans.
     var tableColumns: [TableColumn] = []
     /// Cell: the grid column it starts in (set by table layout; paint finds its column there).
     var gridColumn = 0
@@ -196,6 +196,8 @@ struct TableColumn {
     /// The enclosing `<colgroup>`'s style, and the `<col>`'s (nil for a group without cols).
     let group: ComputedStyle?
     let column: ComputedStyle?
+    /// How many grid columns it stands for (`span`).
+    var span = 1
 
     /// The width the column asks for: the col's, else its group's (WebKit's fullRecalc); zero
     /// counts as auto.
@@ -204,5 +206,17 @@ struct TableColumn {
         let width = own == .auto ? (group?.width ?? .auto) : own
         if width == .px(0) || width == .percent(0) { return .auto }
         return width
+    }
+}
+
+extension Box {
+    /// A table's declared column at a grid index, if a `<col>` or `<colgroup>` reaches it.
+    func tableColumn(at index: Int) -> TableColumn? {
+        var start = 0
+        for column in tableColumns {
+            if index < start + column.span { return column }
+            start += column.span
+        }
+        return nil
     }
 }

@@ -356,8 +356,11 @@ struct BoxTreeBuilder {
 
     /// Columns beyond the colspan limit are not kept (they could only be empty).
     private func appendColumns(_ column: TableColumn, span: Int, to table: Box) {
-        let room = ResourceLimits.maximumColspan - table.tableColumns.count
-        table.tableColumns += Array(repeating: column, count: max(0, min(span, room)))
+        let room = ResourceLimits.maximumColspan - table.tableColumns.reduce(0) { $0 + $1.span }
+        guard room > 0 else { return }
+        var column = column
+        column.span = min(span, room)
+        table.tableColumns.append(column)
     }
 
     private func anonymousGroup(in table: Box) -> Box {

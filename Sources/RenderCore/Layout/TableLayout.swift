@@ -62,7 +62,8 @@ struct TableLayout {
     private func columns(_ grid: Grid, _ table: Box) -> [Column] {
         var columns = [Column](repeating: Column(), count: grid.columnCount)
         // <col> and <colgroup> widths first; cells then add theirs (WebKit's fullRecalc).
-        for (index, declared) in table.tableColumns.prefix(grid.columnCount).enumerated() {
+        for index in columns.indices {
+            guard let declared = table.tableColumn(at: index) else { break }
             switch declared.width {
             case .px(let value): columns[index].fixed = value; columns[index].max = value
             case .percent(let value): columns[index].percent = value
@@ -133,8 +134,9 @@ struct TableLayout {
     private func fixedColumnWidths(_ grid: Grid, _ table: Box, available: Double) -> [Double] {
         var specified = [Length?](repeating: nil, count: grid.columnCount)
         // <col> widths first, then the first row's cells for the other columns.
-        for (index, declared) in table.tableColumns.prefix(grid.columnCount).enumerated() where declared.width != .auto {
-            specified[index] = declared.width
+        for index in specified.indices {
+            guard let declared = table.tableColumn(at: index) else { break }
+            if declared.width != .auto { specified[index] = declared.width }
         }
         for placement in grid.placements where placement.row == 0 && specified[placement.column] == nil {
             let cell = placement.cell

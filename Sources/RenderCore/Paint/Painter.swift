@@ -28,8 +28,7 @@ struct Painter {
         if box.kind == .cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.
-            if let table = tables.last, box.gridColumn < table.tableColumns.count {
-                let column = table.tableColumns[box.gridColumn]
+            if let table = tables.last, let column = table.tableColumn(at: box.gridColumn) {
                 for style in [column.group, column.column].compactMap({ $0 }) where !style.visibilityHidden {
                     paintBackground(style, under: frame)
                 }
