@@ -25,6 +25,17 @@ import Testing
         #expect(colour(Int(first.x) + 10, Int(first.maxY) + 2) == "#FFFFFF")   // spacing between rows
     }
 
+    /// A table nested in a cell does not show the outer row's background under its own cells.
+    @Test func outerRowBackgroundStaysOutOfANestedTable() {
+        let html = """
+            <body style='margin:0'><table cellspacing=0 cellpadding=0 width=300><tr style='background:#ffff00'>
+            <td style='background:#ffffff;padding:10px'><table cellspacing=4 width=200><tr><td>inner</td></tr></table></td></tr></table>
+            """
+        let page = PaintedPage(html)
+        let inner = try! #require(page.document.boxes.last { $0.path.hasSuffix("td[0]/table[0]/tbody[0]/tr[0]/td[0]") }).frame
+        #expect(page.colour(inner.maxX - 3, inner.y + inner.height / 2) == "#FFFFFF")
+    }
+
     /// The table's box holds its caption, but its background and border are drawn around the
     /// rows only (WebKit's RenderTable paints the box below the caption).
     @Test func tableBackgroundLeavesTheCaptionOut() {

@@ -9,7 +9,7 @@ struct Painter {
     /// list position they would have been painted at and their area: on a phone with images
     /// on they would be there, so text over them has no known background.
     private(set) var missingBackgroundImages: [(position: Int, area: Rect)] = []
-    /// The rows and row groups around the box being painted, outermost first.
+    /// The rows and row groups of the innermost table around the box being painted, outermost first.
     private(set) var rowsAndGroups: [Box] = []
     /// The tables around the box being painted, innermost last.
     private(set) var tables: [Box] = []
@@ -85,9 +85,11 @@ struct Painter {
             }
         }
         if isRowOrGroup { rowsAndGroups.append(box) }
-        if box.kind == .table { tables.append(box) }
+        // A table inside a cell starts its own rows: the outer rows are not behind its cells.
+        let outerRows = rowsAndGroups
+        if box.kind == .table { tables.append(box); rowsAndGroups = [] }
         for child in box.children { paint(child) }
-        if box.kind == .table { tables.removeLast() }
+        if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
