@@ -363,18 +363,23 @@ struct LayoutEngine {
         let specifiedWidth = box.style.width.resolve(containingWidth).map { box.style.borderBoxSizing ? max(0, $0 - chrome) : $0 }
         var specifiedHeight: Double?
         if case .px(let h) = box.style.height { specifiedHeight = box.style.borderBoxSizing ? max(0, h - verticalChrome) : h }
+        let size = box.brokenImage != nil && specifiedWidth == nil && specifiedHeight == nil
+            ? brokenImageAutoSize(box, ratio: box.aspectRatio, containingWidth: containingWidth)
+            : replacedSize(box, specifiedWidth: specifiedWidth, specifiedHeight: specifiedHeight, containingWidth: containingWidth)
+        box.width = size.width + chrome
+        box.height = size.height + verticalChrome
+        // A block-level image is centred (or pushed right) by auto margins, as any block is.
+        if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
+        box.collapsedTop = MarginCollapse(box.margin.top)
+        box.collapsedBottom = MarginCollapse(box.margin.bottom)
+        box.collapsesThrough = false
+    }
+
+    /// The content size of a replaced element from its specified and intrinsic sizes: CSS 2.1
+    /// §10.3.2 / §10.6.2, a missing dimension follows from the other and the ratio.
+    private func replacedSize(_ box: Box, specifiedWidth: Double?, specifiedHeight: Double?,
+                              containingWidth: Double) -> (width: Double, height: Double) {
         let ratio = box.aspectRatio
-        if box.brokenImage != nil, specifiedWidth == nil, specifiedHeight == nil {
-            (width: box.width, height: box.height) = brokenImageAutoSize(box, ratio: ratio, containingWidth: containingWidth)
-            box.width += chrome
-            box.height += verticalChrome
-            if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
-            return
-        }
-        // CSS 2.1 §10.3.2 / §10.6.2: a missing dimension follows from the other and the ratio.
         var width = specifiedWidth ?? specifiedHeight.flatMap { h in ratio.map { h / $0 } } ?? box.intrinsicWidth ?? 0
         var height = specifiedHeight ?? ratio.map { width * $0 } ?? box.intrinsicHeight ?? 0
         if let maxWidth = box.style.maxWidth.resolve(containingWidth), width > maxWidth {
@@ -384,13 +389,7 @@ struct LayoutEngine {
         }
         if let minWidth = box.style.minWidth.resolve(containingWidth), width < minWidth { width = minWidth }
         if case .px(let maxHeight) = box.style.maxHeight, height > maxHeight { height = maxHeight }
-        box.width = width + chrome
-        box.height = height + box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
-        // A block-level image is centred (or pushed right) by auto margins, as any block is.
-        if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
+        return (width, height)
     }
 
     /// The content size of a broken image with no width or height: its intrinsic size, each

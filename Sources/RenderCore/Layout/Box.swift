@@ -210,6 +210,15 @@ struct TableColumn {
 }
 
 extension Box {
+    /// The widths `<col>` and `<colgroup>` give the first `count` grid columns (auto where none).
+    func declaredColumnWidths(count: Int) -> [Length] {
+        var widths: [Length] = []
+        for column in tableColumns where widths.count < count {
+            widths += Array(repeating: column.width, count: min(column.span, count - widths.count))
+        }
+        return widths + Array(repeating: .auto, count: count - widths.count)
+    }
+
     /// A table's declared column at a grid index, if a `<col>` or `<colgroup>` reaches it.
     func tableColumn(at index: Int) -> TableColumn? {
         var start = 0

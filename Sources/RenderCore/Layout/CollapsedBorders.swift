@@ -72,7 +72,7 @@ enum CollapsedBorders {
         // Each row's group, and whether the row opens or closes it.
         var groupOfRow: [Box?] = Array(repeating: nil, count: rowCount)
         for group in table.rowGroups {
-            for row in group.children { if let index = grid.rows.firstIndex(where: { $0 === row }) { groupOfRow[index] = group } }
+            for index in grid.rows(of: group) ?? 0..<0 { groupOfRow[index] = group }
         }
         func rowSide(_ row: Int, _ side: Int) -> [Candidate] {
             var found = [Candidate(grid.rows[row].style, side: side, origin: 2)]

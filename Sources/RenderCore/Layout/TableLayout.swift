@@ -10,6 +10,10 @@ struct TableLayout {
         var rows: [Box] = []
         var placements: [Placement] = []
         var columnCount = 0
+        /// Each row group's rows, a range of `rows` (empty groups have none).
+        var rowsOfGroup: [ObjectIdentifier: Range<Int>] = [:]
+
+        func rows(of group: Box) -> Range<Int>? { rowsOfGroup[ObjectIdentifier(group)] }
     }
 
     /// WebKit's tableMaxWidth: the max-content of a table that would take any width.
@@ -24,6 +28,9 @@ struct TableLayout {
             + sections.filter { $0.style.display == .tableFooterGroup }
         var occupied: [[Bool]] = []
         for group in groups {
+            if !group.children.isEmpty {
+                grid.rowsOfGroup[ObjectIdentifier(group)] = grid.rows.count..<(grid.rows.count + group.children.count)
+            }
             for row in group.children {
                 let rowIndex = grid.rows.count
                 grid.rows.append(row)
@@ -62,9 +69,8 @@ struct TableLayout {
     private func columns(_ grid: Grid, _ table: Box) -> [Column] {
         var columns = [Column](repeating: Column(), count: grid.columnCount)
         // <col> and <colgroup> widths first; cells then add theirs (WebKit's fullRecalc).
-        for index in columns.indices {
-            guard let declared = table.tableColumn(at: index) else { break }
-            switch declared.width {
+        for (index, width) in table.declaredColumnWidths(count: columns.count).enumerated() {
+            switch width {
             case .px(let value): columns[index].fixed = value; columns[index].max = value
             case .percent(let value): columns[index].percent = value
             case .auto: break
@@ -132,12 +138,8 @@ struct TableLayout {
     /// Fixed layout's columns: the first row's cells with a px width keep it (border box),
     /// percentages take their share, the others split what is left equally.
     private func fixedColumnWidths(_ grid: Grid, _ table: Box, available: Double) -> [Double] {
-        var specified = [Length?](repeating: nil, count: grid.columnCount)
         // <col> widths first, then the first row's cells for the other columns.
-        for index in specified.indices {
-            guard let declared = table.tableColumn(at: index) else { break }
-            if declared.width != .auto { specified[index] = declared.width }
-        }
+        var specified: [Length?] = table.declaredColumnWidths(count: grid.columnCount).map { $0 == .auto ? nil : $0 }
         for placement in grid.placements where placement.row == 0 && specified[placement.column] == nil {
             let cell = placement.cell
             var length: Length = cell.style.width
@@ -167,15 +169,19 @@ struct TableLayout {
 
     /// The min/max-content widths the table's container sees.
     func intrinsicWidths(_ table: Box) -> (min: Double, max: Double) {
-        var widths = contentWidths(table, scalingForPercentages: !table.isInsideTableCell)
-        if case .px(let specified) = table.style.width, !usesFixedLayout(table) {
-            widths.min = Swift.max(widths.min, specified)
-            widths.max = Swift.max(widths.min, specified)
-        }
+        var widths = withSpecifiedWidth(table, contentWidths(table, scalingForPercentages: !table.isInsideTableCell))
         if case .px(let maxWidth) = table.style.maxWidth {
             widths.max = Swift.max(widths.min, Swift.min(widths.max, maxWidth))
         }
         return widths
+    }
+
+    /// In the automatic layout a px width is both the min- and the max-content, unless the
+    /// content needs more (WebKit's applyPreferredLogicalWidthQuirks).
+    private func withSpecifiedWidth(_ table: Box, _ content: (min: Double, max: Double)) -> (min: Double, max: Double) {
+        guard case .px(let specified) = table.style.width, !usesFixedLayout(table) else { return content }
+        let minimum = Swift.max(content.min, specified)
+        return (minimum, Swift.max(minimum, specified))
     }
 
     /// Min/max-content from the cells alone (a specified width not applied). The max widens
@@ -229,9 +235,6 @@ struct TableLayout {
         return border.left + border.right + px(table.style.padding.left) + px(table.style.padding.right)
     }
 
-    /// The used widths of the columns for a table of the given inner width (between the
-    /// outer spacing), following the browsers' order: min first, then percentages, fixed,
-    /// and auto columns towards their max, extra to auto columns.
     /// Whether a cell counts as content for its column (WebKit's recalcColumn: children, a
     /// border, padding or a background).
     private static func hasContent(_ cell: Box) -> Bool {
@@ -364,7 +367,7 @@ struct TableLayout {
             // Never below the min-content width, which a px width joins in the automatic
             // layout (WebKit's applyPreferredLogicalWidthQuirks): `<table width="600"
             // style="max-width:100%">` stays 600 px wide in WebKit.
-            tableWidth = Swift.max(intrinsicWidths(table).min, Swift.min(tableWidth, maxWidth))
+            tableWidth = Swift.max(withSpecifiedWidth(table, intrinsic).min, Swift.min(tableWidth, maxWidth))
         }
         if let minWidth = table.style.minWidth.resolve(containingWidth), minWidth > tableWidth {
             tableWidth = minWidth
@@ -450,8 +453,7 @@ struct TableLayout {
         let sectionWidth = Swift.max(0, table.width - chrome)
         let topRow = grid.rows.first
         for group in table.rowGroups {
-            let groupRows = group.children.compactMap { row in grid.rows.firstIndex { $0 === row } }
-            guard let first = groupRows.first, let last = groupRows.last else {
+            guard let groupRows = grid.rows(of: group), let first = groupRows.first, let last = groupRows.last else {
                 group.x = sectionX; group.y = above + table.contentY; group.width = 0; group.height = 0
                 continue
             }
@@ -501,10 +503,10 @@ struct TableLayout {
 
     /// The rows of the first body section (not a header or footer group) in grid order.
     private func firstBodyRows(_ grid: Grid, _ table: Box) -> Range<Int>? {
-        guard let body = table.rowGroups.first(where: {
+        let body = table.rowGroups.first {
             $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup && !$0.children.isEmpty
-        }), let first = grid.rows.firstIndex(where: { $0 === body.children[0] }) else { return nil }
-        return first..<(first + body.children.count)
+        }
+        return body.flatMap(grid.rows(of:))
     }
 
     /// Each row's declared height, from the row and its single-row cells.
