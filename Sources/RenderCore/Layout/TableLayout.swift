@@ -243,7 +243,7 @@ struct TableLayout {
         return !cell.children.isEmpty || !(cell.inlineContent?.items.isEmpty ?? true)
             || border.top + border.right + border.bottom + border.left > 0
             || padding.contains { $0 != .px(0) && $0 != .percent(0) }
-            || style.backgroundColor.a > 0 || style.backgroundImage != nil
+            || style.backgroundColor.a > 0 || style.background.hasImage
     }
 
     /// The used widths of the columns for a table of the given inner width, as WebKit's

@@ -46,9 +46,8 @@ public struct DisplayList: Sendable {
         /// An image that could not load, as a flat placeholder of its used size (`--images placeholder`).
         case unloadedImage(Rect, RGBA)
         case image(DecodedImage, Rect)
-        /// An image tiled from `tile` across `area` (only along the repeated axes).
-        case backgroundImage(DecodedImage, area: Rect, tile: Rect, repeatX: Bool, repeatY: Bool)
-        case linearGradient(Rect, angle: Double, stops: [GradientStop])
+        /// One background layer (an image or a gradient, tiled).
+        case backgroundLayer(BackgroundLayerPaint)
         /// A box shadow: `rect` blurred by `blur`, drawn under the box.
         case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
         case roundedFill(Rect, CornerRadii, RGBA)

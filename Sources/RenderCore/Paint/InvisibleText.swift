@@ -112,9 +112,10 @@ public struct InvisibleText: Sendable, Equatable {
                 if opacities.count > 1 { opacities.removeLast() }
             case .fill(let rect, let colour), .roundedFill(let rect, _, let colour):
                 if opacity > 0, colour.a > 0 { file(rect, RGBA(r: colour.r, g: colour.g, b: colour.b, a: colour.a * opacity)) }
-            case .image(_, let rect), .backgroundImage(_, let rect, _, _, _), .linearGradient(let rect, _, _), .brokenImageIcon(let rect),
-                 .unloadedImage(let rect, _):
+            case .image(_, let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _):
                 if opacity > 0 { file(rect, nil) }
+            case .backgroundLayer(let layer):
+                if opacity > 0, let rect = layer.paintedArea { file(rect, nil) }
             case .border, .shadow, .roundedBorder, .textShadow, .textDecoration, .missingImageOutline:
                 break
             case .glyphs(let run):

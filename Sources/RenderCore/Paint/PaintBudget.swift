@@ -34,11 +34,11 @@ enum PaintBudget {
         }
         switch item {
         case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
-             .image(_, let rect), .linearGradient(let rect, _, _),
+             .image(_, let rect),
              .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _):
             return covered(rect)
-        case .backgroundImage(_, let area, _, _, _):
-            return covered(area)
+        case .backgroundLayer(let layer):
+            return layer.paintedArea.map(covered) ?? 0
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
         case .shadow(let rect, _, let blur, _):

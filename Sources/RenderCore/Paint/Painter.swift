@@ -42,14 +42,8 @@ struct Painter {
                 let reach = rect.insetBy(-shadow.blur)
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
-            if style.backgroundColor.a > 0 {
-                if radii.isZero {
-                    list.append(.fill(frame, style.backgroundColor), bounds: frame)
-                } else {
-                    list.append(.roundedFill(frame, radii, style.backgroundColor), bounds: frame)
-                }
-            }
-            paintBackgroundImage(box.style, frame: frame, border: box.border, radii: radii)
+            let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
+            paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii)
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -124,8 +118,7 @@ struct Painter {
 
     /// A column's, row's or group's background colour and image over a cell's border box.
     private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
-        if style.backgroundColor.a > 0 { list.append(.fill(cell, style.backgroundColor), bounds: cell) }
-        paintBackgroundImage(style, frame: cell, border: Edges(0), radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
@@ -149,48 +142,55 @@ struct Painter {
         }
     }
 
-    /// The background image or gradient over the padding box (CSS Backgrounds §3), clipped to
-    /// the border box's corners.
-    private mutating func paintBackgroundImage(_ style: ComputedStyle, frame: Rect, border: Edges<Double>, radii: CornerRadii) {
-        guard let image = style.backgroundImage else { return }
-        let area = Rect(x: frame.x + border.left, y: frame.y + border.top,
-                        width: max(0, frame.width - border.left - border.right),
-                        height: max(0, frame.height - border.top - border.bottom))
-        guard area.width > 0, area.height > 0 else { return }
-        if !radii.isZero { list.append(.pushRoundedClip(frame, radii), bounds: frame) }
-        defer { if !radii.isZero { list.append(.popClip, bounds: frame) } }
-        switch image {
-        case .linearGradient(let angle, let stops):
-            list.append(.linearGradient(area, angle: angle, stops: stops), bounds: area)
-        case .url(let source):
-            guard let decoded = images?.image(for: source) else {
-                missingBackgroundImages.append((list.entries.count, area))
-                return
+    /// The background colour, then the layers from the bottom one up, each clipped to its
+    /// `background-clip` box with the corners rounded (CSS Backgrounds 3). Blend modes blend
+    /// within the background only: it is drawn as an isolated group then.
+    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii) {
+        let layers = style.background.layers
+        let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
+        if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
+        defer { if blends { list.append(.popGroup, bounds: boxes.border) } }
+        if style.backgroundColor.a > 0 {
+            let (rect, corners) = clipShape(style.background.colorClip, boxes: boxes, radii: radii)
+            if rect.width > 0, rect.height > 0 {
+                list.append(corners.isZero ? .fill(rect, style.backgroundColor) : .roundedFill(rect, corners, style.backgroundColor), bounds: rect)
             }
-            let intrinsic = (width: Double(decoded.width), height: Double(decoded.height))
-            var size = intrinsic
-            switch style.backgroundSize {
-            case .auto: break
-            case .cover, .contain:
-                let scaleX = area.width / intrinsic.width, scaleY = area.height / intrinsic.height
-                let scale = style.backgroundSize == .cover ? max(scaleX, scaleY) : min(scaleX, scaleY)
-                size = (intrinsic.width * scale, intrinsic.height * scale)
-            case .explicit(let w, let h):
-                let width = w.resolve(area.width), height = h.resolve(area.height)
-                size.width = width ?? height.map { $0 * intrinsic.width / intrinsic.height } ?? intrinsic.width
-                size.height = height ?? size.width * intrinsic.height / intrinsic.width
-            }
-            guard size.width > 0.01, size.height > 0.01 else { return }
-            func offset(_ length: Length, free: Double) -> Double {
-                if case .percent(let percent) = length { return free * percent / 100 }
-                return length.resolve(free) ?? 0
-            }
-            let tile = Rect(x: area.x + offset(style.backgroundPosition.x, free: area.width - size.width),
-                            y: area.y + offset(style.backgroundPosition.y, free: area.height - size.height),
-                            width: size.width, height: size.height)
-            list.append(.backgroundImage(decoded, area: area, tile: tile, repeatX: style.backgroundRepeatX, repeatY: style.backgroundRepeatY),
-                        bounds: area)
         }
+        for layer in layers.reversed() {
+            guard let image = layer.image, layer.clip != .text else { continue }  // text clipping: not drawn
+            let (clip, corners) = clipShape(layer.clip, boxes: boxes, radii: radii)
+            guard clip.width > 0, clip.height > 0 else { continue }
+            let content: BackgroundLayerPaint.Content
+            var intrinsic: (width: Double, height: Double)?
+            switch image {
+            case .gradient(let gradient):
+                content = .gradient(gradient)
+            case .url(let source):
+                guard let decoded = images?.image(for: source) else {
+                    missingBackgroundImages.append((list.entries.count, clip))
+                    continue
+                }
+                content = .image(decoded)
+                intrinsic = (Double(decoded.width), Double(decoded.height))
+            }
+            guard let placed = BackgroundPlacement.place(layer, intrinsic: intrinsic, boxes: boxes) else { continue }
+            let paint = BackgroundLayerPaint(content: content, clip: clip, tile: placed.tile, periodX: placed.periodX,
+                                             periodY: placed.periodY, blendMode: layer.blendMode)
+            guard let area = paint.paintedArea else { continue }
+            if !corners.isZero { list.append(.pushRoundedClip(clip, corners), bounds: clip) }
+            list.append(.backgroundLayer(paint), bounds: area)
+            if !corners.isZero { list.append(.popClip, bounds: clip) }
+        }
+    }
+
+    /// The rect and corner radii of a `background-clip` box: the border box's radii, reduced
+    /// by the borders (and padding) inside it.
+    private func clipShape(_ box: BackgroundBox, boxes: BackgroundBoxes, radii: CornerRadii) -> (Rect, CornerRadii) {
+        let rect = boxes.rect(box)
+        guard !radii.isZero, box != .borderBox else { return (rect, radii) }
+        let inset = Edges(top: rect.y - boxes.border.y, right: boxes.border.maxX - rect.maxX,
+                          bottom: boxes.border.maxY - rect.maxY, left: rect.x - boxes.border.x)
+        return (rect, radii.inset(by: inset))
     }
 
     private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double) {

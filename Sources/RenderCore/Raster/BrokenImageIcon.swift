@@ -25,11 +25,9 @@ extension Canvas {
         let icon = snappedToDevicePixels(rect)
         let unit = icon.width / 16
         func rgb(_ r: Double, _ g: Double, _ b: Double) -> RGBA { RGBA(r: r / 255, g: g / 255, b: b / 255, a: 1) }
-        fillLinearGradient(icon, angle: 180, stops: [GradientStop(color: rgb(163, 191, 219), position: 0),
-                                                     GradientStop(color: rgb(123, 162, 205), position: 1)])
+        fillGradient(.topToBottom(rgb(163, 191, 219), rgb(123, 162, 205)), in: icon)
         fill(icon.insetBy(unit), .white)
-        fillLinearGradient(icon.insetBy(2 * unit), angle: 180, stops: [GradientStop(color: rgb(49, 157, 210), position: 0),
-                                                                       GradientStop(color: rgb(35, 132, 193), position: 1)])
+        fillGradient(.topToBottom(rgb(49, 157, 210), rgb(35, 132, 193)), in: icon.insetBy(2 * unit))
         // The question mark: a hook (an arc and a short stem) and a dot.
         let x = icon.x, y = icon.y
         cairo_save(context)

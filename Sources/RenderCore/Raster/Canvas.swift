@@ -139,47 +139,6 @@ public final class Canvas {
         cairo_restore(context)
     }
 
-    func drawTiledImage(_ image: DecodedImage, area: Rect, tile: Rect, repeatX: Bool, repeatY: Bool) {
-        cairo_save(context)
-        // Only the repeated axes spread past the tile.
-        let clipX = repeatX ? area.x : max(area.x, tile.x), clipMaxX = repeatX ? area.maxX : min(area.maxX, tile.maxX)
-        let clipY = repeatY ? area.y : max(area.y, tile.y), clipMaxY = repeatY ? area.maxY : min(area.maxY, tile.maxY)
-        guard clipMaxX > clipX, clipMaxY > clipY else { cairo_restore(context); return }
-        cairo_rectangle(context, clipX, clipY, clipMaxX - clipX, clipMaxY - clipY)
-        cairo_clip(context)
-        let pattern = cairo_pattern_create_for_surface(image.surface)
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, Double(image.width) / tile.width, Double(image.height) / tile.height)
-        cairo_matrix_translate(&matrix, -tile.x, -tile.y)
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_set_source(context, pattern)
-        cairo_paint(context)
-        cairo_pattern_destroy(pattern)
-        cairo_restore(context)
-    }
-
-    /// CSS linear-gradient: the gradient line through the centre at `angle` (0 = up), long
-    /// enough that the corners get the end colours (CSS Images §3.1).
-    func fillLinearGradient(_ rect: Rect, angle: Double, stops: [GradientStop]) {
-        let radians = angle * Double.pi / 180
-        let dx = sin(radians), dy = -cos(radians)
-        let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
-        let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
-        let pattern = cairo_pattern_create_linear(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half)
-        for (index, stop) in stops.enumerated() {
-            let position = stop.position ?? (stops.count > 1 ? Double(index) / Double(stops.count - 1) : 0)
-            cairo_pattern_add_color_stop_rgba(pattern, min(1, max(0, position)), stop.color.r, stop.color.g, stop.color.b, stop.color.a)
-        }
-        cairo_save(context)
-        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-        cairo_set_source(context, pattern)
-        cairo_fill(context)
-        cairo_restore(context)
-        cairo_pattern_destroy(pattern)
-    }
-
     /// A box shadow: without a blur, the shape; with one, stacked rings fading outwards,
     /// a deterministic stand-in for a Gaussian blur.
     func drawShadow(_ rect: Rect, radii: CornerRadii, blur: Double, color: RGBA) {

@@ -23,10 +23,8 @@ enum Rasterizer {
                 canvas.fill(rect, colour)
             case .image(let image, let rect):
                 canvas.drawImage(image, in: rect)
-            case .backgroundImage(let image, let area, let tile, let repeatX, let repeatY):
-                canvas.drawTiledImage(image, area: area, tile: tile, repeatX: repeatX, repeatY: repeatY)
-            case .linearGradient(let rect, let angle, let stops):
-                canvas.fillLinearGradient(rect, angle: angle, stops: stops)
+            case .backgroundLayer(let layer):
+                canvas.drawBackgroundLayer(layer)
             case .shadow(let rect, let radii, let blur, let color):
                 canvas.drawShadow(rect, radii: radii, blur: blur, color: color)
             case .roundedFill(let rect, let radii, let color):

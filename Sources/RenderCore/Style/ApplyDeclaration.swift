@@ -68,28 +68,35 @@ extension ComputedStyle {
         case "background-color":
             if let c = PropertyValues.color(value, current: color) { backgroundColor = c }
         case "background":
-            // Shorthand: the last layer's colour, image, position/size and repeat; what it omits resets.
-            let current = color
-            let layer = BackgroundParser.lastLayer(value)
-            let colour = PropertyValues.components(layer).lazy
-                .compactMap { PropertyValues.color($0, current: current) }.first
-            backgroundColor = colour ?? .transparent
-            backgroundImage = BackgroundParser.image(value)
-            backgroundSize = .auto
-            backgroundPosition = (.percent(0), .percent(0))
-            backgroundRepeatX = true; backgroundRepeatY = true
-            applyBackgroundDetails(layer, fontSize: fontSize, rootFontSize: rootFontSize)
+            if let parsed = BackgroundParser.shorthand(value, context: backgroundContext(rootFontSize)) {
+                background = parsed.layers
+                backgroundColor = parsed.color
+            }
         case "background-image":
-            backgroundImage = keyword == "none" ? nil : BackgroundParser.image(value)
-        case "background-size":
-            applyBackgroundSize(BackgroundParser.lastLayer(value), fontSize: fontSize, rootFontSize: rootFontSize)
+            if let images = BackgroundParser.images(value, context: backgroundContext(rootFontSize)) { background.images = images }
+        case "background-size", "-webkit-background-size":
+            let context = backgroundContext(rootFontSize)
+            if let sizes = BackgroundParser.list(value, { BackgroundParser.size($0, context: context) }) { background.sizes = sizes }
         case "background-repeat":
-            let layer = BackgroundParser.lastLayer(keyword)
-            backgroundRepeatX = layer.contains("repeat-x") || (layer.hasPrefix("repeat") && !layer.contains("repeat-y"))
-            backgroundRepeatY = layer.contains("repeat-y") || (layer.hasPrefix("repeat") && !layer.contains("repeat-x"))
-            if layer.hasPrefix("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
+            if let repeats = BackgroundParser.list(value, BackgroundParser.repeatStyle) { background.repeats = repeats }
         case "background-position":
-            applyBackgroundPosition(PropertyValues.components(BackgroundParser.lastLayer(value)), fontSize: fontSize, rootFontSize: rootFontSize)
+            let context = backgroundContext(rootFontSize)
+            if let positions = BackgroundParser.list(value, { BackgroundParser.position($0, context: context) }) { background.positions = positions }
+        case "background-position-x", "background-position-y":
+            let context = backgroundContext(rootFontSize), horizontal = name.hasSuffix("x")
+            if let axes = BackgroundParser.list(value, { BackgroundParser.positionAxis($0, horizontal: horizontal, context: context) }) {
+                background.positions = axes.indices.map { index in
+                    var position = background.positions.isEmpty ? .topLeft : background.positions[index % background.positions.count]
+                    if horizontal { position.x = axes[index] } else { position.y = axes[index] }
+                    return position
+                }
+            }
+        case "background-clip", "-webkit-background-clip":
+            if let clips = BackgroundParser.list(value, BackgroundParser.box) { background.clips = clips }
+        case "background-origin", "-webkit-background-origin":
+            if let origins = BackgroundParser.list(value, BackgroundParser.box), !origins.contains(.text) { background.origins = origins }
+        case "background-blend-mode":
+            if let modes = BackgroundParser.list(value, BackgroundParser.blendMode) { background.blendModes = modes }
         case "text-shadow":
             textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
@@ -264,48 +271,9 @@ extension ComputedStyle {
               parent: parent, rootFontSize: rootFontSize)
     }
 
-    private mutating func applyBackgroundDetails(_ layer: String, fontSize: Double, rootFontSize: Double) {
-        let parts = PropertyValues.components(layer.replacingOccurrences(of: "/", with: " / "))
-        if let slash = parts.firstIndex(of: "/") {
-            applyBackgroundPosition(Array(parts[..<slash]), fontSize: fontSize, rootFontSize: rootFontSize)
-            applyBackgroundSize(parts[(slash + 1)...].prefix(2).joined(separator: " "), fontSize: fontSize, rootFontSize: rootFontSize)
-        } else {
-            applyBackgroundPosition(parts, fontSize: fontSize, rootFontSize: rootFontSize)
-        }
-        let lower = layer.lowercased()
-        if lower.contains("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
-        else if lower.contains("repeat-x") { backgroundRepeatY = false }
-        else if lower.contains("repeat-y") { backgroundRepeatX = false }
-    }
-
-    private mutating func applyBackgroundSize(_ value: String, fontSize: Double, rootFontSize: Double) {
-        let parts = PropertyValues.components(value.lowercased())
-        switch parts.first {
-        case "cover": backgroundSize = .cover
-        case "contain": backgroundSize = .contain
-        case nil: backgroundSize = .auto
-        case "auto" where parts.count == 1: backgroundSize = .auto
-        default:
-            let lengths = parts.prefix(2).map { PropertyValues.length($0, fontSize: fontSize, rootFontSize: rootFontSize) ?? .auto }
-            backgroundSize = .explicit(lengths[0], lengths.count > 1 ? lengths[1] : .auto)
-        }
-    }
-
-    /// Keywords and lengths of background-position, in the parts that look like one.
-    private mutating func applyBackgroundPosition(_ parts: [String], fontSize: Double, rootFontSize: Double) {
-        let keywords: [String: (axis: Int, value: Length)] = [
-            "left": (0, .percent(0)), "right": (0, .percent(100)), "top": (1, .percent(0)), "bottom": (1, .percent(100)),
-        ]
-        var x: Length?, y: Length?, loose: [Length] = []
-        for part in parts.map({ $0.lowercased() }) {
-            if let keyword = keywords[part] { if keyword.axis == 0 { x = keyword.value } else { y = keyword.value } }
-            else if part == "center" { loose.append(.percent(50)) }
-            else if let length = PropertyValues.length(part, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false) { loose.append(length) }
-        }
-        if x == nil, !loose.isEmpty { x = loose.removeFirst() }
-        if y == nil, !loose.isEmpty { y = loose.removeFirst() }
-        guard x != nil || y != nil else { return }
-        backgroundPosition = (x ?? .percent(50), y ?? .percent(50))
+    /// Units and `currentColor` for background values: this style's font sizes and colour.
+    private func backgroundContext(_ rootFontSize: Double) -> GradientParser.Context {
+        GradientParser.Context(fontSize: fontSize, rootFontSize: rootFontSize, current: color)
     }
 
     private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {
@@ -382,7 +350,15 @@ extension ComputedStyle {
             whiteSpace = WhiteSpace(collapse: source.whiteSpace.collapse, wraps: whiteSpace.wraps) ?? whiteSpace
         case "text-wrap-mode", "text-wrap":
             whiteSpace = WhiteSpace(collapse: whiteSpace.collapse, wraps: source.whiteSpace.wraps) ?? whiteSpace
-        case "background-color", "background": backgroundColor = source.backgroundColor
+        case "background-color": backgroundColor = source.backgroundColor
+        case "background": backgroundColor = source.backgroundColor; background = source.background
+        case "background-image": background.images = source.background.images
+        case "background-size", "-webkit-background-size": background.sizes = source.background.sizes
+        case "background-repeat": background.repeats = source.background.repeats
+        case "background-position", "background-position-x", "background-position-y": background.positions = source.background.positions
+        case "background-clip", "-webkit-background-clip": background.clips = source.background.clips
+        case "background-origin", "-webkit-background-origin": background.origins = source.background.origins
+        case "background-blend-mode": background.blendModes = source.background.blendModes
         case "width": width = source.width
         case "height": height = source.height
         case "min-width": minWidth = source.minWidth

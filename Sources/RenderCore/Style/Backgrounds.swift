@@ -1,19 +1,116 @@
-/// Background layers beyond the colour: one image or linear gradient (the last layer of a
-/// list, which mail uses as its fallback), its size, position and repeat; and box shadows.
+/// What a background layer shows: an image by URL or a gradient (`none` layers are nil).
 public enum BackgroundImage: Sendable, Equatable {
     case url(String)
-    /// Angle in degrees (CSS: 0 points up, 180 down) and colour stops at 0...1 (nil: spread evenly).
-    case linearGradient(angle: Double, stops: [GradientStop])
-}
-
-public struct GradientStop: Sendable, Equatable {
-    public var color: RGBA
-    public var position: Double?
+    case gradient(CSSGradient)
 }
 
 public enum BackgroundSize: Sendable, Equatable {
     case auto, cover, contain
     case explicit(Length, Length)
+}
+
+/// A `background-position` (also a gradient's centre): each axis an offset from its start
+/// edge, or from its end edge (`right 10px`); percentages are of the free space.
+public struct BackgroundPosition: Sendable, Equatable {
+    public struct Axis: Sendable, Equatable {
+        public var offset: Length
+        public var fromEnd = false
+
+        /// The offset from the start edge, where `free` is what percentages refer to.
+        public func resolve(_ free: Double) -> Double {
+            let value = offset.resolve(free) ?? 0
+            return fromEnd ? free - value : value
+        }
+    }
+
+    public var x: Axis, y: Axis
+    public static let topLeft = BackgroundPosition(x: .init(offset: .percent(0)), y: .init(offset: .percent(0)))
+    public static let center = BackgroundPosition(x: .init(offset: .percent(50)), y: .init(offset: .percent(50)))
+
+    /// The point mirrored through the centre (a prefixed gradient's end from its start corner).
+    var opposite: BackgroundPosition {
+        func mirror(_ axis: Axis) -> Axis {
+            guard case .percent(let p) = axis.offset else { return axis }
+            return Axis(offset: .percent(100 - p), fromEnd: axis.fromEnd)
+        }
+        return BackgroundPosition(x: mirror(x), y: mirror(y))
+    }
+}
+
+/// How a layer repeats along one axis (CSS Backgrounds §3.4).
+public enum BackgroundRepeat: String, Sendable, Equatable {
+    case `repeat`, space, round, noRepeat = "no-repeat"
+}
+
+/// The boxes of `background-clip` and `background-origin` (`text`: clipped to the glyphs).
+public enum BackgroundBox: String, Sendable, Equatable {
+    case borderBox = "border-box", paddingBox = "padding-box", contentBox = "content-box", text
+}
+
+/// `background-blend-mode` (and `mix-blend-mode`) values.
+public enum BlendMode: String, Sendable, Equatable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten
+    case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
+    case difference, exclusion, hue, saturation, color, luminosity
+}
+
+/// One background layer, with its list entries picked out.
+public struct BackgroundLayer: Sendable, Equatable {
+    public var image: BackgroundImage?
+    public var size: BackgroundSize = .auto
+    public var position: BackgroundPosition = .topLeft
+    public var repeatX: BackgroundRepeat = .repeat, repeatY: BackgroundRepeat = .repeat
+    public var clip: BackgroundBox = .borderBox
+    public var origin: BackgroundBox = .paddingBox
+    public var blendMode: BlendMode = .normal
+}
+
+/// The background properties as CSS keeps them: one list per property; `images` sets how
+/// many layers there are and the other lists are cycled to that length (CSS Backgrounds §2.2).
+/// The first layer is on top.
+public struct BackgroundLayers: Sendable, Equatable {
+    public var images: [BackgroundImage?] = [nil]
+    public var sizes: [BackgroundSize] = [.auto]
+    public var positions: [BackgroundPosition] = [.topLeft]
+    public var repeats: [(x: BackgroundRepeat, y: BackgroundRepeat)] = [(.repeat, .repeat)]
+    public var clips: [BackgroundBox] = [.borderBox]
+    public var origins: [BackgroundBox] = [.paddingBox]
+    public var blendModes: [BlendMode] = [.normal]
+
+    public init() {}
+
+    /// The layers, top first.
+    public var layers: [BackgroundLayer] {
+        images.indices.map { index in
+            func pick<T>(_ list: [T], _ fallback: T) -> T { list.isEmpty ? fallback : list[index % list.count] }
+            let repeats = pick(self.repeats, (BackgroundRepeat.repeat, BackgroundRepeat.repeat))
+            return BackgroundLayer(image: images[index], size: pick(sizes, .auto), position: pick(positions, .topLeft),
+                                   repeatX: repeats.x, repeatY: repeats.y, clip: pick(clips, .borderBox),
+                                   origin: pick(origins, .paddingBox), blendMode: pick(blendModes, .normal))
+        }
+    }
+
+    /// The background colour is clipped as the bottom layer is.
+    public var colorClip: BackgroundBox { clips.isEmpty ? .borderBox : clips[(max(1, images.count) - 1) % clips.count] }
+
+    /// Whether any layer shows an image or gradient.
+    public var hasImage: Bool { images.contains { $0 != nil } }
+
+    /// Every gradient colour through `transform` (dark mode); images are left alone.
+    func mappingColors(_ transform: (RGBA) -> RGBA) -> BackgroundLayers {
+        var copy = self
+        copy.images = images.map { image in
+            if case .gradient(let gradient)? = image { return .gradient(gradient.mappingColors(transform)) }
+            return image
+        }
+        return copy
+    }
+
+    public static func == (a: BackgroundLayers, b: BackgroundLayers) -> Bool {
+        a.images == b.images && a.sizes == b.sizes && a.positions == b.positions && a.clips == b.clips
+            && a.origins == b.origins && a.blendModes == b.blendModes
+            && a.repeats.map(\.x) == b.repeats.map(\.x) && a.repeats.map(\.y) == b.repeats.map(\.y)
+    }
 }
 
 public struct BoxShadow: Sendable, Equatable {
@@ -22,69 +119,6 @@ public struct BoxShadow: Sendable, Equatable {
 }
 
 enum BackgroundParser {
-    /// The image of a `background-image` value or the `background` shorthand (last layer).
-    static func image(_ value: String) -> BackgroundImage? {
-        let layer = lastLayer(value)
-        let lower = layer.lowercased()
-        if let range = lower.range(of: "url(") {
-            let rest = layer[range.upperBound...]
-            guard let close = rest.firstIndex(of: ")") else { return nil }
-            var url = rest[..<close].trimmingWhitespaces()
-            if let first = url.first, first == "\"" || first == "'", url.count >= 2 { url = String(url.dropFirst().dropLast()) }
-            return url.isEmpty ? nil : .url(url)
-        }
-        if let range = lower.range(of: "linear-gradient(") {
-            let rest = layer[range.upperBound...]
-            guard let close = rest.lastIndex(of: ")") else { return nil }
-            return linearGradient(String(rest[..<close]))
-        }
-        return nil
-    }
-
-    /// The last comma-separated layer at nesting depth 0.
-    static func lastLayer(_ value: String) -> String {
-        var depth = 0, start = value.startIndex
-        for index in value.indices {
-            switch value[index] {
-            case "(": depth += 1
-            case ")": depth = max(0, depth - 1)
-            case "," where depth == 0: start = value.index(after: index)
-            default: break
-            }
-        }
-        return String(value[start...]).trimmingWhitespaces()
-    }
-
-    static func linearGradient(_ arguments: String) -> BackgroundImage? {
-        var parts: [String] = []
-        var depth = 0, current = ""
-        for ch in arguments {
-            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
-            if ch == "," && depth == 0 { parts.append(current.trimmingWhitespaces()); current = "" } else { current.append(ch) }
-        }
-        parts.append(current.trimmingWhitespaces())
-        var angle = 180.0
-        if let first = parts.first?.lowercased() {
-            if first.hasSuffix("deg"), let degrees = Double(first.dropLast(3)) { angle = degrees; parts.removeFirst() }
-            else if first.hasPrefix("to ") {
-                let sides = first.dropFirst(3).split(separator: " ")
-                let map: [Substring: Double] = ["top": 0, "right": 90, "bottom": 180, "left": 270]
-                let values = sides.compactMap { map[$0] }
-                if values.count == 2 { angle = (values[0] + values[1] + (abs(values[0] - values[1]) > 180 ? 360 : 0)) / 2 }
-                else if let only = values.first { angle = only }
-                parts.removeFirst()
-            }
-        }
-        let stops: [GradientStop] = parts.compactMap { part in
-            let pieces = PropertyValues.components(part)
-            guard let colourText = pieces.first, let colour = CSSColor.parse(colourText) else { return nil }
-            var position: Double?
-            if pieces.count > 1, pieces[1].hasSuffix("%"), let percent = Double(pieces[1].dropLast()) { position = percent / 100 }
-            return GradientStop(color: colour, position: position)
-        }
-        return stops.count >= 2 ? .linearGradient(angle: angle.truncatingRemainder(dividingBy: 360), stops: stops) : nil
-    }
-
     static func shadows(_ value: String, current: RGBA) -> [BoxShadow] {
         guard value.lowercased() != "none" else { return [] }
         var result: [BoxShadow] = []

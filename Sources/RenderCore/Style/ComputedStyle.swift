@@ -129,11 +129,8 @@ public struct ComputedStyle: Sendable {
     public var maxHeight: Length = .auto
     public var borderBoxSizing = false
     public var backgroundColor: RGBA = .transparent
-    public var backgroundImage: BackgroundImage?
-    public var backgroundSize: BackgroundSize = .auto
-    /// Position of the image in the padding box: x and y as lengths or percentages.
-    public var backgroundPosition = (x: Length.percent(0), y: Length.percent(0))
-    public var backgroundRepeatX = true, backgroundRepeatY = true
+    /// The background layers (images, gradients) and their per-layer lists.
+    public var background = BackgroundLayers()
     public var boxShadows: [BoxShadow] = []
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false

@@ -64,9 +64,7 @@ extension ComputedStyle {
         style.borderColor = Edges(top: borderColor.top.map(transform), right: borderColor.right.map(transform),
                                   bottom: borderColor.bottom.map(transform), left: borderColor.left.map(transform))
         style.boxShadows = boxShadows.map { var shadow = $0; shadow.color = transform(shadow.color); return shadow }
-        if case .linearGradient(let angle, let stops)? = backgroundImage {
-            style.backgroundImage = .linearGradient(angle: angle, stops: stops.map { GradientStop(color: transform($0.color), position: $0.position) })
-        }
+        style.background = background.mappingColors(transform)
         return style
     }
 }

@@ -1,0 +1,115 @@
+import CCairo
+import Foundation
+
+extension Canvas {
+    /// Tiles painted one by one at most; past that a layer is drawn once into a tile-sized
+    /// surface that cairo repeats (as WebKit draws tiled gradients through an image buffer).
+    static let maximumDirectTiles = 64
+
+    /// One background layer: its tiles over the painted area, with its blend mode.
+    func drawBackgroundLayer(_ layer: BackgroundLayerPaint) {
+        guard let area = layer.paintedArea else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_rectangle(context, area.x, area.y, area.width, area.height)
+        cairo_clip(context)
+        cairo_set_operator(context, layer.blendMode.cairoOperator)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+        guard let visible = area.intersection(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return }
+        let tile = layer.tile
+        let periodX = layer.periodX ?? tile.width, periodY = layer.periodY ?? tile.height
+        if case .image(let image) = layer.content, periodX == tile.width, periodY == tile.height {
+            paintRepeated(image.surface, size: (Double(image.width), Double(image.height)), tile: tile)
+            return
+        }
+        let geometry: GradientGeometry?
+        if case .gradient(let gradient) = layer.content {
+            geometry = GradientGeometry(gradient, width: tile.width, height: tile.height)
+        } else {
+            geometry = nil
+        }
+        // The tiles that meet the visible part: their first indices and counts.
+        let firstX = ((visible.x - tile.x) / periodX).rounded(.down), firstY = ((visible.y - tile.y) / periodY).rounded(.down)
+        let countX = layer.periodX == nil ? 1 : Int(((visible.maxX - tile.x) / periodX).rounded(.up) - firstX)
+        let countY = layer.periodY == nil ? 1 : Int(((visible.maxY - tile.y) / periodY).rounded(.up) - firstY)
+        let startX = layer.periodX == nil ? tile.x : tile.x + firstX * periodX
+        let startY = layer.periodY == nil ? tile.y : tile.y + firstY * periodY
+        if countX * countY <= Self.maximumDirectTiles {
+            for row in 0..<max(0, countY) {
+                for column in 0..<max(0, countX) {
+                    let placed = Rect(x: startX + Double(column) * periodX, y: startY + Double(row) * periodY, width: tile.width, height: tile.height)
+                    guard let part = placed.intersection(visible) else { continue }
+                    paintTile(layer.content, geometry, at: placed, part: part)
+                }
+            }
+            return
+        }
+        // Many small tiles: one period drawn at device resolution, repeated by cairo.
+        let scale = deviceScale
+        let pixelsX = max(1, Int((periodX * scale).rounded())), pixelsY = max(1, Int((periodY * scale).rounded()))
+        guard let offscreen = Canvas(pixelWidth: pixelsX, pixelHeight: pixelsY, scale: 1) else { return }
+        cairo_scale(offscreen.context, Double(pixelsX) / periodX, Double(pixelsY) / periodY)
+        let local = Rect(x: 0, y: 0, width: tile.width, height: tile.height)
+        offscreen.paintTile(layer.content, geometry, at: local, part: local)
+        paintRepeated(offscreen.surface, size: (Double(pixelsX), Double(pixelsY)),
+                      tile: Rect(x: tile.x, y: tile.y, width: periodX, height: periodY))
+    }
+
+    /// One tile of the layer's content at `placed`, painted where it meets `part`.
+    private func paintTile(_ content: BackgroundLayerPaint.Content, _ geometry: GradientGeometry?, at placed: Rect, part: Rect) {
+        switch content {
+        case .gradient:
+            guard let geometry else { return }
+            paintGradient(geometry, origin: (placed.x, placed.y), area: part)
+        case .image(let image):
+            cairo_save(context)
+            cairo_rectangle(context, part.x, part.y, part.width, part.height)
+            cairo_clip(context)
+            cairo_translate(context, placed.x, placed.y)
+            cairo_scale(context, placed.width / Double(image.width), placed.height / Double(image.height))
+            cairo_set_source_surface(context, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+            cairo_paint(context)
+            cairo_restore(context)
+        }
+    }
+
+    /// `surface` (of `size` pixels) stretched to `tile` and repeated over the current clip.
+    private func paintRepeated(_ surface: OpaquePointer, size: (Double, Double), tile: Rect) {
+        let pattern = CairoPattern(cairo_pattern_create_for_surface(surface))
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, size.0 / tile.width, size.1 / tile.height)
+        cairo_matrix_translate(&matrix, -tile.x, -tile.y)
+        cairo_pattern_set_matrix(pattern.pointer, &matrix)
+        cairo_pattern_set_extend(pattern.pointer, CAIRO_EXTEND_REPEAT)
+        cairo_pattern_set_filter(pattern.pointer, CAIRO_FILTER_BILINEAR)
+        cairo_set_source(context, pattern.pointer)
+        cairo_paint(context)
+    }
+}
+
+extension BlendMode {
+    /// The cairo operator that blends as this mode does (source over, then the mode).
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: return CAIRO_OPERATOR_OVER
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        case .overlay: return CAIRO_OPERATOR_OVERLAY
+        case .darken: return CAIRO_OPERATOR_DARKEN
+        case .lighten: return CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: return CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+        case .hue: return CAIRO_OPERATOR_HSL_HUE
+        case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+        case .color: return CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
+        }
+    }
+}
