@@ -36,7 +36,7 @@ struct GradientGeometry: Equatable {
             case .angle(let value): degrees = value
             case .corner(let right, let down):
                 // The line is perpendicular to the diagonal that joins the two other corners.
-                degrees = atan2((right ? 1 : -1) * height, (down ? -1 : 1) * -width) * 180 / .pi
+                degrees = atan2((right ? 1 : -1) * height, (down ? -1 : 1) * width) * 180 / .pi
             }
             let radians = degrees * .pi / 180
             let dx = sin(radians), dy = -cos(radians)

@@ -83,14 +83,14 @@ enum GradientParser {
         }
     }
 
-    /// Comma-separated arguments at nesting depth 0, trimmed.
+    /// Comma-separated arguments at nesting depth 0, trimmed of CSS whitespace (newlines too).
     static func splitCommas(_ text: String) -> [String] {
         var parts: [String] = [], depth = 0, current = ""
         for ch in text {
             if ch == "(" { depth += 1 } else if ch == ")" { depth = max(0, depth - 1) }
-            if ch == "," && depth == 0 { parts.append(current.trimmingWhitespaces()); current = "" } else { current.append(ch) }
+            if ch == "," && depth == 0 { parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines)); current = "" } else { current.append(ch) }
         }
-        parts.append(current.trimmingWhitespaces())
+        parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
         return parts
     }
 

@@ -9,7 +9,9 @@ enum PresentationalHints {
         func add(_ name: String, _ value: String) { out.append(Declaration(name: name, value: value, important: false)) }
 
         if let colour = attributes["bgcolor"].flatMap(legacyColor) { add("background-color", colour) }
-        if ["table", "td", "th", "body"].contains(tag), let image = attributes["background"], !image.isEmpty,
+        // WebKit's HTMLTablePartElement (sections, rows, cells, columns), tables and body.
+        if ["table", "thead", "tbody", "tfoot", "tr", "td", "th", "col", "colgroup", "body"].contains(tag),
+           let image = attributes["background"], !image.isEmpty,
            !image.contains(")") {
             add("background-image", "url(\"\(image)\")")
         }
