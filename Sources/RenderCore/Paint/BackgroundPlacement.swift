@@ -6,6 +6,8 @@ public struct BackgroundLayerPaint: Sendable {
     public enum Content: Sendable {
         case image(DecodedImage)
         case gradient(CSSGradient)
+        /// The background colour (drawn as a layer only when clipped to text).
+        case color(RGBA)
     }
 
     public var content: Content
@@ -13,6 +15,8 @@ public struct BackgroundLayerPaint: Sendable {
     public var tile: Rect
     public var periodX: Double?, periodY: Double?
     public var blendMode: BlendMode = .normal
+    /// `background-clip: text`: painted only inside these glyphs (the element's text).
+    public var textClip: [GlyphRun]? = nil
 
     /// Where the layer paints: the clip, narrowed to the tile along axes that do not repeat.
     var paintedArea: Rect? {

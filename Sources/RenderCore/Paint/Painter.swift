@@ -43,7 +43,7 @@ struct Painter {
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
-            paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii)
+            paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -145,20 +145,26 @@ struct Painter {
     /// The background colour, then the layers from the bottom one up, each clipped to its
     /// `background-clip` box with the corners rounded (CSS Backgrounds 3). Blend modes blend
     /// within the background only: it is drawn as an isolated group then.
-    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii) {
+    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil) {
         let layers = style.background.layers
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
         if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
         defer { if blends { list.append(.popGroup, bounds: boxes.border) } }
+        // `background-clip: text` paints through the element's glyphs (WebKit's -webkit- form too).
+        let textClip = layers.contains { $0.clip == .text } ? box.map(Self.glyphRuns(in:)) ?? [] : nil
         if style.backgroundColor.a > 0 {
             let (rect, corners) = clipShape(style.background.colorClip, boxes: boxes, radii: radii)
-            if rect.width > 0, rect.height > 0 {
+            if style.background.colorClip == .text {
+                let paint = BackgroundLayerPaint(content: .color(style.backgroundColor), clip: boxes.border, tile: boxes.border,
+                                                 periodX: nil, periodY: nil, textClip: textClip)
+                list.append(.backgroundLayer(paint), bounds: boxes.border)
+            } else if rect.width > 0, rect.height > 0 {
                 list.append(corners.isZero ? .fill(rect, style.backgroundColor) : .roundedFill(rect, corners, style.backgroundColor), bounds: rect)
             }
         }
         for layer in layers.reversed() {
-            guard let image = layer.image, layer.clip != .text else { continue }  // text clipping: not drawn
-            let (clip, corners) = clipShape(layer.clip, boxes: boxes, radii: radii)
+            guard let image = layer.image else { continue }
+            let (clip, corners) = layer.clip == .text ? (boxes.border, radii) : clipShape(layer.clip, boxes: boxes, radii: radii)
             guard clip.width > 0, clip.height > 0 else { continue }
             let content: BackgroundLayerPaint.Content
             var intrinsic: (width: Double, height: Double)?
@@ -175,13 +181,33 @@ struct Painter {
             }
             guard let placed = BackgroundPlacement.place(layer, intrinsic: intrinsic, boxes: boxes) else { continue }
             let paint = BackgroundLayerPaint(content: content, clip: clip, tile: placed.tile, periodX: placed.periodX,
-                                             periodY: placed.periodY, blendMode: layer.blendMode)
+                                             periodY: placed.periodY, blendMode: layer.blendMode,
+                                             textClip: layer.clip == .text ? textClip : nil)
             guard let area = paint.paintedArea else { continue }
             if !corners.isZero { list.append(.pushRoundedClip(clip, corners), bounds: clip) }
             list.append(.backgroundLayer(paint), bounds: area)
             if !corners.isZero { list.append(.popClip, bounds: clip) }
         }
     }
+
+    /// The glyph runs a box and its descendants paint, where they paint them (at most
+    /// `maximumTextClipRuns`: a bound on one clip's work).
+    static func glyphRuns(in box: Box) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        func collect(_ box: Box) {
+            guard runs.count < maximumTextClipRuns else { return }
+            let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
+            for line in box.lines {
+                runs += line.glyphRuns.map { $0.offsetBy(dx: originX, dy: originY) }
+                for atomic in line.atomics { collect(atomic.box) }
+            }
+            for child in box.children { collect(child) }
+        }
+        collect(box)
+        return Array(runs.prefix(maximumTextClipRuns))
+    }
+
+    static let maximumTextClipRuns = 4096
 
     /// The rect and corner radii of a `background-clip` box: the border box's radii, reduced
     /// by the borders (and padding) inside it.

@@ -8,12 +8,25 @@ extension Canvas {
 
     /// One background layer: its tiles over the painted area, with its blend mode.
     func drawBackgroundLayer(_ layer: BackgroundLayerPaint) {
+        // WebKit snaps the clip and the tile to device pixels (a 1 px rule at y = 250.7 fills
+        // the pixel row 251, not two half-covered rows).
+        var layer = layer
+        layer.clip = snappedToDevicePixels(layer.clip)
+        layer.tile = snappedToDevicePixels(layer.tile)
         guard let area = layer.paintedArea else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         cairo_rectangle(context, area.x, area.y, area.width, area.height)
         cairo_clip(context)
+        if let runs = layer.textClip {
+            clipToGlyphs(runs)
+        }
         cairo_set_operator(context, layer.blendMode.cairoOperator)
+        if case .color(let colour) = layer.content {
+            setColor(colour)
+            cairo_paint(context)
+            return
+        }
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(context, &x0, &y0, &x1, &y1)
         guard let visible = area.intersection(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return }
@@ -56,12 +69,25 @@ extension Canvas {
                       tile: Rect(x: tile.x, y: tile.y, width: periodX, height: periodY))
     }
 
+    /// Narrows the clip to the outlines of `runs` (nothing is left when there are none).
+    private func clipToGlyphs(_ runs: [GlyphRun]) {
+        cairo_new_path(context)
+        for run in runs {
+            cairo_set_scaled_font(context, run.font.scaledFont)
+            var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+            cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
+        }
+        cairo_clip(context)
+    }
+
     /// One tile of the layer's content at `placed`, painted where it meets `part`.
     private func paintTile(_ content: BackgroundLayerPaint.Content, _ geometry: GradientGeometry?, at placed: Rect, part: Rect) {
         switch content {
         case .gradient:
             guard let geometry else { return }
             paintGradient(geometry, origin: (placed.x, placed.y), area: part)
+        case .color(let colour):
+            fill(part, colour)
         case .image(let image):
             cairo_save(context)
             cairo_rectangle(context, part.x, part.y, part.width, part.height)

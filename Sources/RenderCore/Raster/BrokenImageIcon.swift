@@ -50,7 +50,7 @@ extension Canvas {
         return abs(dx) > 0 ? abs(dx) : 1
     }
 
-    private func snappedToDevicePixels(_ rect: Rect) -> Rect {
+    func snappedToDevicePixels(_ rect: Rect) -> Rect {
         var x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
         cairo_user_to_device(context, &x0, &y0)
         cairo_user_to_device(context, &x1, &y1)
