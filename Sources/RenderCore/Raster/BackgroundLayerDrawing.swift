@@ -13,6 +13,14 @@ extension Canvas {
         var layer = layer
         layer.clip = snappedToDevicePixels(layer.clip)
         layer.tile = snappedToDevicePixels(layer.tile)
+        // `space` gaps are whole device pixels too.
+        let scale = deviceScale
+        if let period = layer.periodX, period != layer.tile.width {
+            layer.periodX = layer.tile.width + ((period - layer.tile.width) * scale).rounded() / scale
+        }
+        if let period = layer.periodY, period != layer.tile.height {
+            layer.periodY = layer.tile.height + ((period - layer.tile.height) * scale).rounded() / scale
+        }
         guard let area = layer.paintedArea else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
@@ -59,7 +67,6 @@ extension Canvas {
             return
         }
         // Many small tiles: one period drawn at device resolution, repeated by cairo.
-        let scale = deviceScale
         let pixelsX = max(1, Int((periodX * scale).rounded())), pixelsY = max(1, Int((periodY * scale).rounded()))
         guard let offscreen = Canvas(pixelWidth: pixelsX, pixelHeight: pixelsY, scale: 1) else { return }
         cairo_scale(offscreen.context, Double(pixelsX) / periodX, Double(pixelsY) / periodY)
