@@ -127,13 +127,13 @@ struct Painter {
         let style = fragment.box.style
         guard !style.visibilityHidden else { return }
         let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
-        if style.backgroundColor.a > 0 {
-            let radii = CornerRadii(style.borderRadius, box: frame)
-            list.append(radii.isZero ? .fill(frame, style.backgroundColor) : .roundedFill(frame, radii, style.backgroundColor), bounds: frame)
-        }
         var widths = style.usedBorder
         if !fragment.isFirst { widths.left = 0 }
         if !fragment.isLast { widths.right = 0 }
+        // Each line's piece takes the background on its own (a highlight gradient, a colour).
+        let padding = frame.inset(by: widths)
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: padding, content: padding),
+                         radii: CornerRadii(style.borderRadius, box: frame))
         if widths.top + widths.right + widths.bottom + widths.left > 0 {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,

@@ -14,12 +14,12 @@ extension Canvas {
         layer.clip = snappedToDevicePixels(layer.clip)
         layer.tile = snappedToDevicePixels(layer.tile)
         // `space` gaps are whole device pixels too.
-        let scale = deviceScale
+        let pixel = deviceScale
         if let period = layer.periodX, period != layer.tile.width {
-            layer.periodX = layer.tile.width + ((period - layer.tile.width) * scale).rounded() / scale
+            layer.periodX = layer.tile.width + ((period - layer.tile.width) * pixel).rounded() / pixel
         }
         if let period = layer.periodY, period != layer.tile.height {
-            layer.periodY = layer.tile.height + ((period - layer.tile.height) * scale).rounded() / scale
+            layer.periodY = layer.tile.height + ((period - layer.tile.height) * pixel).rounded() / pixel
         }
         guard let area = layer.paintedArea else { return }
         cairo_save(context)
@@ -56,9 +56,14 @@ extension Canvas {
         let countY = layer.periodY == nil ? 1 : Int(((visible.maxY - tile.y) / periodY).rounded(.up) - firstY)
         let startX = layer.periodX == nil ? tile.x : tile.x + firstX * periodX
         let startY = layer.periodY == nil ? tile.y : tile.y + firstY * periodY
-        if countX * countY <= Self.maximumDirectTiles {
-            for row in 0..<max(0, countY) {
-                for column in 0..<max(0, countX) {
+        // Many small tiles: one period drawn at device resolution, repeated by cairo. Large
+        // periods (a tall column repeated across) are drawn tile by tile: they are few.
+        let scale = deviceScale
+        let pixelsX = max(1, Int((periodX * scale).rounded())), pixelsY = max(1, Int((periodY * scale).rounded()))
+        let offscreenFits = pixelsX <= 4096 && pixelsY <= 4096 && pixelsX * pixelsY <= 4_000_000
+        if countX * countY <= Self.maximumDirectTiles || !offscreenFits {
+            for row in 0..<max(0, min(countY, 4096)) {
+                for column in 0..<max(0, min(countX, 4096)) {
                     let placed = Rect(x: startX + Double(column) * periodX, y: startY + Double(row) * periodY, width: tile.width, height: tile.height)
                     guard let part = placed.intersection(visible) else { continue }
                     paintTile(layer.content, geometry, at: placed, part: part)
@@ -66,8 +71,6 @@ extension Canvas {
             }
             return
         }
-        // Many small tiles: one period drawn at device resolution, repeated by cairo.
-        let pixelsX = max(1, Int((periodX * scale).rounded())), pixelsY = max(1, Int((periodY * scale).rounded()))
         guard let offscreen = Canvas(pixelWidth: pixelsX, pixelHeight: pixelsY, scale: 1) else { return }
         cairo_scale(offscreen.context, Double(pixelsX) / periodX, Double(pixelsY) / periodY)
         let local = Rect(x: 0, y: 0, width: tile.width, height: tile.height)

@@ -85,6 +85,8 @@ struct GradientGeometry: Equatable {
         }
     }
 
+    static let maximumStops = 1024
+
     /// Stop positions as fractions of `length` (CSS Images 3 §3.5.3): the first and last
     /// default to 0 and 1, none goes before an earlier one, runs without positions are spread
     /// evenly; then colour hints are replaced by stops.
@@ -96,6 +98,8 @@ struct GradientGeometry: Equatable {
             default: return nil
             }
         }
+        // A bound on work for hostile input: no real gradient has this many stops.
+        let stops = Array(stops.prefix(maximumStops))
         var offsets = stops.map { fraction($0.position) }
         guard !stops.isEmpty else { return [] }
         if offsets[0] == nil { offsets[0] = 0 }
