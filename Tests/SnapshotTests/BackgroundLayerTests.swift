@@ -114,6 +114,18 @@ import Testing
         #expect(GradientTests.near(page.colour(125, 180), "#BE0041"))
     }
 
+    /// The body's layers cover the whole canvas, placed against the root's box, at least the
+    /// viewport tall (WebKit tiles `<body background>` over the page margins too).
+    @Test func bodyLayersCoverTheCanvas() {
+        let page = PaintedPage("<html><body style='margin:8px;background:linear-gradient(red,red) 0 0 / 10px 10px no-repeat, "
+                               + "linear-gradient(blue,blue) right 0 top 0 / 5px 100% no-repeat'><div style='height:50px'>x</div></body></html>", height: 844)
+        #expect(page.colour(2, 2) == "#FF0000")
+        #expect(page.colour(12, 12) == "#FFFFFF")
+        #expect(page.colour(388, 2) == "#0000FF")
+        #expect(page.colour(380, 2) == "#FFFFFF")
+        #expect(page.colour(388, 800) == "#0000FF")
+    }
+
     @Test func backgroundClipTextPaintsOnlyTheGlyphs() {
         let page = GradientTests.page("<div style='font:bold 40px sans-serif;width:300px;background:red;-webkit-background-clip:text;color:transparent'>Hi</div>"
                                       + "<div style='font:bold 40px sans-serif;width:300px;background:red;-webkit-background-clip:text;color:transparent'>&nbsp;</div>")

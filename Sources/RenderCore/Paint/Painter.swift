@@ -43,7 +43,9 @@ struct Painter {
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
-            paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
+            var own = style
+            if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
+            paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -145,7 +147,28 @@ struct Painter {
     /// The background colour, then the layers from the bottom one up, each clipped to its
     /// `background-clip` box with the corners rounded (CSS Backgrounds 3). Blend modes blend
     /// within the background only: it is drawn as an isolated group then.
-    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil) {
+    /// The element whose background images cover the whole canvas (its box does not draw them).
+    private(set) var canvasBackgroundOwner: DOMDocument.NodeID?
+
+    /// The root's background images, or the body's when the root has no background, over the
+    /// whole `canvas`, placed against the root's box (CSS Backgrounds 3 §2.11.2: WebKit tiles
+    /// `<body background>` across the whole page). The colour is the canvas colour already.
+    mutating func paintCanvasBackground(root: Box, canvas: Rect) {
+        let rootHasBackground = root.style.background.hasImage || root.style.backgroundColor.a > 0
+        guard let source = rootHasBackground ? root : root.children.first(where: \.isBody),
+              source.style.background.hasImage, !source.style.visibilityHidden else { return }
+        canvasBackgroundOwner = source.node
+        // A root shorter than the viewport places them as if it filled it (as WebKit does).
+        let frame = Rect(x: root.absoluteX, y: root.absoluteY, width: max(root.width, canvas.width), height: max(root.height, canvas.height))
+        let content = Rect(x: frame.x + root.contentX, y: frame.y + root.contentY, width: root.contentWidth, height: root.contentHeight)
+        var style = source.style
+        style.backgroundColor = .transparent
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: root.border), content: content),
+                         radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0), canvas: canvas)
+    }
+
+    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil,
+                                           canvas: Rect? = nil) {
         let layers = style.background.layers
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
         if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
@@ -164,7 +187,8 @@ struct Painter {
         }
         for layer in layers.reversed() {
             guard let image = layer.image else { continue }
-            let (clip, corners) = layer.clip == .text ? (boxes.border, radii) : clipShape(layer.clip, boxes: boxes, radii: radii)
+            let (clip, corners) = canvas.map { ($0, radii) }
+                ?? (layer.clip == .text ? (boxes.border, radii) : clipShape(layer.clip, boxes: boxes, radii: radii))
             guard clip.width > 0, clip.height > 0 else { continue }
             let content: BackgroundLayerPaint.Content
             var intrinsic: (width: Double, height: Double)?

@@ -123,6 +123,8 @@ public struct LaidOutDocument: @unchecked Sendable {
             budget.warn("the mail is \(fullHeight.isFinite ? Scene.format(fullHeight.rounded()) : "\(fullHeight)") px tall; only its first \(ResourceLimits.count(Int(limits.maximumDocumentHeight))) px are shown")
         }
         var painter = Painter(images: images)
+        painter.paintCanvasBackground(root: root, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, root.width),
+                                                               height: max(height, viewportHeight * layoutWidth / viewportWidth)))
         painter.paint(root)
         let paths = DOMPaths(dom)
         var boxes: [ElementBox] = []
