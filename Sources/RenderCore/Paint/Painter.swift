@@ -58,11 +58,7 @@ struct Painter {
                 if radii.isZero {
                     list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 } else {
-                    // Rounded borders are drawn in one colour, as a ring: the widest side's (a
-                    // `border-left` alone with a radius keeps its colour).
-                    let sides = [(border.top, colors.top), (border.right, colors.right), (border.bottom, colors.bottom), (border.left, colors.left)]
-                    let colour = sides.reduce(sides[0]) { $1.0 > $0.0 ? $1 : $0 }.1
-                    list.append(.roundedBorder(frame, radii, widths: border, color: colour), bounds: frame)
+                    list.append(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 }
             }
         }
@@ -125,7 +121,7 @@ struct Painter {
     /// A column's, row's or group's background colour and image over a cell's border box.
     private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
         if style.backgroundColor.a > 0 { list.append(.fill(cell, style.backgroundColor), bounds: cell) }
-        paintBackgroundImage(style, frame: cell, border: Edges(0), radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
+        paintBackgroundImage(style, frame: cell, border: Edges(0), radii: .zero)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
@@ -134,8 +130,8 @@ struct Painter {
         let style = fragment.box.style
         guard !style.visibilityHidden else { return }
         let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
+        let radii = CornerRadii(style.borderRadius, box: frame)
         if style.backgroundColor.a > 0 {
-            let radii = CornerRadii(style.borderRadius, box: frame)
             list.append(radii.isZero ? .fill(frame, style.backgroundColor) : .roundedFill(frame, radii, style.backgroundColor), bounds: frame)
         }
         var widths = style.usedBorder
@@ -145,7 +141,8 @@ struct Painter {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-            list.append(.border(frame, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
+            list.append(radii.isZero ? .border(frame, widths: widths, colors: colors, styles: style.borderStyle)
+                                     : .roundedBorder(frame, radii, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
         }
     }
 

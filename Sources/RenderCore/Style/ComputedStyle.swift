@@ -142,7 +142,7 @@ public struct ComputedStyle: Sendable {
     public var textOverflowEllipsis = false
     public var tableLayoutFixed = false
     /// Corner radii, top-left, top-right, bottom-right, bottom-left (circular corners).
-    public var borderRadius = Edges<Length>(.px(0))
+    public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))  // top-left, top-right, bottom-right, bottom-left
     public var opacity: Double = 1
     /// `position: relative` offsets (top, right, bottom, left); nil when not relative.
     /// Absolute and fixed positioning are laid out as static (mail clients strip them).
