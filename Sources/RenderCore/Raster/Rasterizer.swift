@@ -6,7 +6,8 @@ enum Rasterizer {
         for entry in entries {
             switch entry.item {
             case .fill(let rect, let color):
-                canvas.fill(rect, color)
+                // Backgrounds fill whole device pixels, as WebKit snaps them.
+                canvas.fill(canvas.snappedToDevicePixels(rect), color)
             case .border(let rect, let widths, let colors, let styles):
                 canvas.drawBorder(rect, radii: .zero, widths: widths, colors: colors, styles: styles)
             case .glyphs(let run):
@@ -30,13 +31,13 @@ enum Rasterizer {
             case .shadow(let rect, let radii, let blur, let color):
                 canvas.drawShadow(rect, radii: radii, blur: blur, color: color)
             case .roundedFill(let rect, let radii, let color):
-                canvas.roundedRectPath(rect, radii)
+                canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.fillPath(color)
             case .roundedBorder(let rect, let radii, let widths, let colors, let styles):
                 canvas.drawBorder(rect, radii: radii, widths: widths, colors: colors, styles: styles)
             case .pushRoundedClip(let rect, let radii):
                 canvas.save()
-                canvas.roundedRectPath(rect, radii)
+                canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.clipPath()
             case .pushGroup(let opacity):
                 canvas.pushGroup(opacity: opacity)
@@ -44,7 +45,7 @@ enum Rasterizer {
                 canvas.popGroup()
             case .pushClip(let rect):
                 canvas.save()
-                canvas.clip(to: rect)
+                canvas.clip(to: canvas.snappedToDevicePixels(rect))
             case .popClip:
                 canvas.restore()
             }
