@@ -24,6 +24,8 @@ public struct DisplayList: Sendable {
         case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
         case roundedFill(Rect, CornerRadii, RGBA)
         case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
+        /// A `border-image`, drawn instead of the border's styles.
+        case borderImage(BorderImagePlacement)
         case pushClip(Rect)
         case pushRoundedClip(Rect, CornerRadii)
         /// Everything up to the matching `popGroup` is composited at this opacity.

@@ -39,6 +39,8 @@ enum PaintBudget {
             return covered(rect)
         case .backgroundImage(_, let area, _, _, _):
             return covered(area)
+        case .borderImage(let placement):
+            return covered(placement.area)
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
         case .shadow(let rect, _, let blur, _):

@@ -51,7 +51,9 @@ struct Painter {
             }
             paintBackgroundImage(box.style, frame: frame, border: box.border, radii: radii)
             let border = box.border
-            if border.top + border.right + border.bottom + border.left > 0 {
+            if let placement = borderImage(style, frame: frame, border: border) {
+                list.append(.borderImage(placement), bounds: placement.area)
+            } else if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -95,6 +97,21 @@ struct Painter {
         }
         if clips { list.append(.popClip, bounds: frame) }
         if grouped { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// The `border-image` that replaces the border's styles, if its source can be drawn (one
+    /// that cannot leaves the styles, as browsers do).
+    private func borderImage(_ style: ComputedStyle, frame: Rect, border: Edges<Double>) -> BorderImagePlacement? {
+        guard let value = style.borderImage.source else { return nil }
+        let source: BorderImagePlacement.Source
+        switch value {
+        case .url(let url):
+            guard let decoded = images?.image(for: url) else { return nil }
+            source = .image(decoded)
+        default:
+            source = .generated(value)
+        }
+        return BorderImagePlacement(style.borderImage, source: source, frame: frame, border: border)
     }
 
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,

@@ -35,6 +35,8 @@ enum Rasterizer {
                 canvas.fillPath(color)
             case .roundedBorder(let rect, let radii, let widths, let colors, let styles):
                 canvas.drawBorder(rect, radii: radii, widths: widths, colors: colors, styles: styles)
+            case .borderImage(let placement):
+                canvas.drawBorderImage(placement)
             case .pushRoundedClip(let rect, let radii):
                 canvas.save()
                 canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)

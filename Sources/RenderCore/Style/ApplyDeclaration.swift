@@ -199,6 +199,9 @@ extension ComputedStyle {
                let v = lengths.count == 2 ? nonNegative(lengths.last) : h {
                 borderSpacing = BorderSpacing(horizontal: h, vertical: v)
             }
+        case "border-image", "-webkit-border-image", "border-image-source", "border-image-slice", "border-image-width",
+             "border-image-outset", "border-image-repeat":
+            BorderImageParser.apply(name, value, to: &borderImage, length: { len($0, auto: false) })
         case "border-radius", "-webkit-border-radius", "-moz-border-radius":
             if let corners = BorderRadiusValues.shorthand(value, length: { len($0, auto: false) }) { borderRadius = corners }
         case "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius":
