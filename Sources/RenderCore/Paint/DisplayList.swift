@@ -7,7 +7,7 @@ public struct DisplayList: Sendable {
         case glyphs(GlyphRun)
         /// One `text-shadow` layer of a glyph run, drawn before the run.
         case textShadow(GlyphRun, BoxShadow)
-        /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
+        /// A text decoration line, in any style.
         case textDecoration(DecorationDrawing, RGBA)
         /// WebKit's outline of an image that is not shown: one device pixel of light grey
         /// inside this rect (the content box).

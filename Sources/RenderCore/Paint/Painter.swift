@@ -223,12 +223,9 @@ struct Painter {
         for decoration in line.decorations {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
-            if decoration.style == .solid {
-                list.append(.fill(rect, decoration.color), bounds: rect)
-            } else {
-                let styled = DecorationDrawing(line: rect, style: decoration.style)
-                list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
-            }
+            // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
+            let styled = DecorationDrawing(line: rect, style: decoration.style)
+            list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// alike are drawn together so no seam shows where they meet. Square borders are drawn
 /// without antialiasing, as WebKit draws them; rounded ones with it.
 extension Canvas {
+    private static let maximumRoundedDashes = 200_000.0
+
     func drawBorder(_ rect: Rect, radii: CornerRadii, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>) {
         let scale = deviceScale
         let outer = snappedToDevicePixels(rect)
@@ -97,7 +99,9 @@ extension Canvas {
         let dash = width * (dotted ? 1 : 3)
         var pattern: [Double] = []
         let count = geometry.outerPerimeter / dash
-        if count >= 4 {
+        // Past this many dashes (a huge box with thin dots) the stroke would take seconds:
+        // drawn solid instead, a bound on work like PaintBudget's.
+        if count >= 4 && count <= Self.maximumRoundedDashes {
             var gap = dash
             let whole = count.rounded(.towardZero)
             if Int(whole) % 2 == 1 && count != whole { gap += dash / (count / 2) }
@@ -119,8 +123,12 @@ extension Canvas {
         guard case .dashes(let dotted) = paint.kind else { return }
         let vertical = which == .left || which == .right
         let length = vertical ? side.height : side.width
+        // Only the pieces inside the clip are made: a side can be far longer than the frame.
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+        let visible = vertical ? (y0 - side.y)...(y1 - side.y) : (x0 - side.x)...(x1 - side.x)
         setColor(paint.color)
-        for piece in BorderGeometry.straightDashes(length: length, thickness: paint.width, dotted: dotted) {
+        for piece in BorderGeometry.straightDashes(length: length, thickness: paint.width, dotted: dotted, within: visible) {
             let start = snapToDevicePixel(piece.lowerBound), end = snapToDevicePixel(piece.upperBound)
             guard end > start else { continue }
             if vertical {
@@ -262,7 +270,8 @@ struct BorderGeometry {
     /// dashes a third of the side, between one and two thicknesses), then dashes and gaps
     /// of equal length (the thickness for dots; for dashes a third of what is left, at most
     /// three thicknesses), offset so they sit symmetrically between the corner pieces.
-    static func straightDashes(length: Double, thickness: Double, dotted: Bool) -> [ClosedRange<Double>] {
+    static func straightDashes(length: Double, thickness: Double, dotted: Bool,
+                               within visible: ClosedRange<Double> = -Double.infinity...Double.infinity) -> [ClosedRange<Double>] {
         guard length > 0, thickness > 0 else { return [] }
         let corner = min(length / 2, dotted ? thickness : min(2 * thickness, max(thickness, length / 3)))
         var pieces = [0...corner, (length - corner)...length]
@@ -272,7 +281,10 @@ struct BorderGeometry {
         let offset = patternOffset(pattern: pattern, length: middle)
         // Dash k covers [2k·p − offset, (2k+1)·p − offset] along the middle part.
         var start = -offset
-        while start < middle {
+        // Skip whole periods before the visible range.
+        let firstVisible = visible.lowerBound - corner
+        if firstVisible > start { start += ((firstVisible - start) / (2 * pattern)).rounded(.down) * 2 * pattern }
+        while start < middle && corner + start <= visible.upperBound {
             let end = start + pattern
             let clipped = (max(0, start), min(middle, end))
             if clipped.1 > clipped.0 { pieces.append((corner + clipped.0)...(corner + clipped.1)) }
