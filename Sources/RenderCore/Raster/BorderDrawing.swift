@@ -20,7 +20,10 @@ extension Canvas {
         let geometry = BorderGeometry(outer: outer, radii: radii, widths: widths)
         let rounded = !radii.isZero
         cairo_save(context)
-        if !rounded { cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE) }
+        // WebKit antialiases border lines only under a scaling transform (shouldAntialiasLines):
+        // at scale 1 square borders have hard corners and dash ends.
+        let hardEdges = !rounded && abs(scale - 1) < 1e-9
+        if hardEdges { cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE) }
         // WebKit's order: top, bottom, left, right.
         var sides: [(BoxSide, BorderPaint)] = []
         for side in [BoxSide.top, .bottom, .left, .right] {
@@ -32,7 +35,7 @@ extension Canvas {
         var done = Set<Int>()
         for (index, (side, paint)) in sides.enumerated() where !done.contains(index) {
             if case .dashes = paint.kind, !rounded {
-                drawStraightDashes(geometry.sideRect(side), side: side, paint: paint)
+                drawStraightDashes(geometry.sideRect(side), side: side, paint: paint, hardEdges: hardEdges)
                 done.insert(index)
                 continue
             }
@@ -119,7 +122,7 @@ extension Canvas {
     /// A dashed or dotted straight side, as WebKit's cairo drawLine: a solid square (or
     /// longer piece) at each end so corners always show, and dashes between them placed
     /// symmetrically.
-    private func drawStraightDashes(_ side: Rect, side which: BoxSide, paint: BorderPaint) {
+    private func drawStraightDashes(_ side: Rect, side which: BoxSide, paint: BorderPaint, hardEdges: Bool) {
         guard case .dashes(let dotted) = paint.kind else { return }
         let vertical = which == .left || which == .right
         let length = vertical ? side.height : side.width
@@ -129,7 +132,8 @@ extension Canvas {
         let visible = vertical ? (y0 - side.y)...(y1 - side.y) : (x0 - side.x)...(x1 - side.x)
         setColor(paint.color)
         for piece in BorderGeometry.straightDashes(length: length, thickness: paint.width, dotted: dotted, within: visible) {
-            let start = snapToDevicePixel(piece.lowerBound), end = snapToDevicePixel(piece.upperBound)
+            let start = hardEdges ? snapToDevicePixel(piece.lowerBound) : piece.lowerBound
+            let end = hardEdges ? snapToDevicePixel(piece.upperBound) : piece.upperBound
             guard end > start else { continue }
             if vertical {
                 cairo_rectangle(context, side.x, side.y + start, side.width, end - start)
