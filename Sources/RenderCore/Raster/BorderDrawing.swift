@@ -80,7 +80,15 @@ extension Canvas {
             ring(geometry, from: Edges(top: all.top - third.top, right: all.right - third.right,
                                        bottom: all.bottom - third.bottom, left: all.left - third.left), to: all, paint.color)
         case .twoTone(let innerColor):
-            let half = geometry.widths.map { BorderGeometry.ceilToDevicePixels($0 / 2, scale: deviceScale) }
+            // WebKit splits at (y1 + y2 + 1) / 2 from the top or left: an odd pixel goes to the
+            // outer half on the top and left sides and to the inner half on the others.
+            let scale = deviceScale
+            func halves(_ width: Double, outerTakesOdd: Bool) -> Double {
+                let pixels = (width * scale).rounded()
+                return (outerTakesOdd ? (pixels / 2).rounded(.up) : (pixels / 2).rounded(.down)) / scale
+            }
+            let half = Edges(top: halves(all.top, outerTakesOdd: true), right: halves(all.right, outerTakesOdd: false),
+                             bottom: halves(all.bottom, outerTakesOdd: false), left: halves(all.left, outerTakesOdd: true))
             ring(geometry, from: none, to: half, paint.color)
             ring(geometry, from: half, to: all, innerColor)
         case .dashes(let dotted):
@@ -182,8 +190,7 @@ struct BorderPaint: Equatable {
         case .groove, .ridge:
             let outer = BorderShades.color(color, style: style, side: side)
             let inner = BorderShades.color(color, style: style, side: side, inner: true)
-            // One device pixel cannot be split: WebKit paints it as the outer half.
-            kind = devicePixels >= 2 ? .twoTone(inner) : .solid
+            kind = .twoTone(inner)
             self.color = outer
         }
     }
