@@ -136,7 +136,8 @@ import Testing
         var fills: [(Rect, RGBA)] = [], styled: [(DecorationDrawing, RGBA)] = []
         for entry in Self.decorated.displayList.entries {
             switch entry.item {
-            case .fill(let rect, let color) where abs(rect.y - baseline) < 8 && rect.height < 6: fills.append((rect, color))
+            case .textDecoration(let drawing, let color) where drawing.style == .solid && abs(drawing.line.y - baseline) < 8:
+                fills.append((drawing.line, color))
             case .textDecoration(let drawing, let color) where abs(drawing.line.y - baseline) < 8: styled.append((drawing, color))
             default: break
             }

@@ -146,7 +146,16 @@ enum CollapsedBorders {
     private static func withBorders(_ style: ComputedStyle, halves: [Double], lines: [Candidate]) -> ComputedStyle {
         var style = style
         func line(_ side: Int) -> Candidate { side < lines.count ? lines[side] : .none }
-        func used(_ side: Int) -> BorderStyle { halves[side] > 0 ? line(side).style : .none }
+        // Collapsed, `inset` is drawn as `ridge` and `outset` as `groove` (CSS 2.1 §17.6.2.1;
+        // WebKit's collapsedBorderStyle); the priority above still reads the declared style.
+        func used(_ side: Int) -> BorderStyle {
+            guard halves[side] > 0 else { return .none }
+            switch line(side).style {
+            case .inset: return .ridge
+            case .outset: return .groove
+            case let style: return style
+            }
+        }
         style.borderWidth = Edges(top: halves[0], right: halves[1], bottom: halves[2], left: halves[3])
         style.borderStyle = Edges(top: used(0), right: used(1), bottom: used(2), left: used(3))
         style.borderColor = Edges(top: line(0).color, right: line(1).color, bottom: line(2).color, left: line(3).color)

@@ -1,32 +1,3 @@
-/// Radii of a box's corners: top-left, top-right, bottom-right, bottom-left.
-public struct CornerRadii: Sendable, Equatable {
-    public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
-    public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
-
-    /// Radii as used for a box: percentages of its width, scaled down together when
-    /// adjacent radii would overlap (CSS Backgrounds §5.5).
-    init(_ radii: Edges<Length>, box: Rect) {
-        topLeft = max(0, radii.top.resolve(box.width) ?? 0)
-        topRight = max(0, radii.right.resolve(box.width) ?? 0)
-        bottomRight = max(0, radii.bottom.resolve(box.width) ?? 0)
-        bottomLeft = max(0, radii.left.resolve(box.width) ?? 0)
-        let ratios = [box.width / max(topLeft + topRight, 0.0001), box.width / max(bottomLeft + bottomRight, 0.0001),
-                      box.height / max(topLeft + bottomLeft, 0.0001), box.height / max(topRight + bottomRight, 0.0001)]
-        let factor = min(1, ratios.min() ?? 1)
-        topLeft *= factor; topRight *= factor; bottomRight *= factor; bottomLeft *= factor
-    }
-
-    init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
-        self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
-    }
-
-    /// The radii of the padding edge inside borders of these widths.
-    func inset(by widths: Edges<Double>) -> CornerRadii {
-        CornerRadii(topLeft: max(0, topLeft - max(widths.left, widths.top)), topRight: max(0, topRight - max(widths.right, widths.top)),
-                    bottomRight: max(0, bottomRight - max(widths.right, widths.bottom)), bottomLeft: max(0, bottomLeft - max(widths.left, widths.bottom)))
-    }
-}
-
 /// What to draw, in document coordinates (CSS px), in painting order. Produced once per
 /// scene; each frame rasterizes only the items whose bounds meet its visible rect.
 public struct DisplayList: Sendable {
@@ -36,7 +7,7 @@ public struct DisplayList: Sendable {
         case glyphs(GlyphRun)
         /// One `text-shadow` layer of a glyph run, drawn before the run.
         case textShadow(GlyphRun, BoxShadow)
-        /// A double, dotted, dashed or wavy text decoration (solid ones are fills).
+        /// A text decoration line, in any style.
         case textDecoration(DecorationDrawing, RGBA)
         /// WebKit's outline of an image that is not shown: one device pixel of light grey
         /// inside this rect (the content box).
@@ -51,7 +22,9 @@ public struct DisplayList: Sendable {
         /// A box shadow: `rect` blurred by `blur`, drawn under the box.
         case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
         case roundedFill(Rect, CornerRadii, RGBA)
-        case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, color: RGBA)
+        case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
+        /// A `border-image`, drawn instead of the border's styles.
+        case borderImage(BorderImagePlacement)
         case pushClip(Rect)
         case pushRoundedClip(Rect, CornerRadii)
         /// Everything up to the matching `popGroup` is composited at this opacity.

@@ -47,18 +47,16 @@ struct Painter {
             if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
             paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
             let border = box.border
-            if border.top + border.right + border.bottom + border.left > 0 {
+            if let placement = borderImage(style, frame: frame, border: border) {
+                list.append(.borderImage(placement), bounds: placement.area)
+            } else if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
                 if radii.isZero {
                     list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 } else {
-                    // Rounded borders are drawn in one colour, as a ring: the widest side's (a
-                    // `border-left` alone with a radius keeps its colour).
-                    let sides = [(border.top, colors.top), (border.right, colors.right), (border.bottom, colors.bottom), (border.left, colors.left)]
-                    let colour = sides.reduce(sides[0]) { $1.0 > $0.0 ? $1 : $0 }.1
-                    list.append(.roundedBorder(frame, radii, widths: border, color: colour), bounds: frame)
+                    list.append(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
                 }
             }
         }
@@ -97,6 +95,21 @@ struct Painter {
         if grouped { list.append(.popGroup, bounds: frame) }
     }
 
+    /// The `border-image` that replaces the border's styles, if its source can be drawn (one
+    /// that cannot leaves the styles, as browsers do).
+    private func borderImage(_ style: ComputedStyle, frame: Rect, border: Edges<Double>) -> BorderImagePlacement? {
+        guard let value = style.borderImage.source else { return nil }
+        let source: BorderImagePlacement.Source
+        switch value {
+        case .url(let url):
+            guard let decoded = images?.image(for: url) else { return nil }
+            source = .image(decoded)
+        default:
+            source = .generated(value)
+        }
+        return BorderImagePlacement(style.borderImage, source: source, frame: frame, border: border)
+    }
+
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,
     /// then the icon and the alt text where `BrokenImage.placeContents` found room for them.
     private mutating func paintBrokenImage(_ broken: BrokenImage.Content, content: Rect) {
@@ -120,7 +133,7 @@ struct Painter {
 
     /// A column's, row's or group's background colour and image over a cell's border box.
     private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
-        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0))
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
@@ -129,18 +142,20 @@ struct Painter {
         let style = fragment.box.style
         guard !style.visibilityHidden else { return }
         let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
+        let radii = CornerRadii(style.borderRadius, box: frame)
         var widths = style.usedBorder
         if !fragment.isFirst { widths.left = 0 }
         if !fragment.isLast { widths.right = 0 }
         // Each line's piece takes the background on its own (a highlight gradient, a colour).
         let padding = frame.inset(by: widths)
         paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: padding, content: padding),
-                         radii: CornerRadii(style.borderRadius, box: frame))
+                         radii: radii)
         if widths.top + widths.right + widths.bottom + widths.left > 0 {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-            list.append(.border(frame, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
+            list.append(radii.isZero ? .border(frame, widths: widths, colors: colors, styles: style.borderStyle)
+                                     : .roundedBorder(frame, radii, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
         }
     }
 
@@ -259,12 +274,9 @@ struct Painter {
         for decoration in line.decorations {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
-            if decoration.style == .solid {
-                list.append(.fill(rect, decoration.color), bounds: rect)
-            } else {
-                let styled = DecorationDrawing(line: rect, style: decoration.style)
-                list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
-            }
+            // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
+            let styled = DecorationDrawing(line: rect, style: decoration.style)
+            list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
     }
 }

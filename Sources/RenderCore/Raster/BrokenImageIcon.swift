@@ -49,14 +49,4 @@ extension Canvas {
         cairo_device_to_user_distance(context, &dx, &dy)
         return abs(dx) > 0 ? abs(dx) : 1
     }
-
-    func snappedToDevicePixels(_ rect: Rect) -> Rect {
-        var x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
-        cairo_user_to_device(context, &x0, &y0)
-        cairo_user_to_device(context, &x1, &y1)
-        x0.round(); y0.round(); x1.round(); y1.round()
-        cairo_device_to_user(context, &x0, &y0)
-        cairo_device_to_user(context, &x1, &y1)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
 }

@@ -76,19 +76,40 @@ public final class Canvas {
         cairo_restore(context)
     }
 
-    /// Adds a rounded rectangle to the path (a plain one when every radius is zero).
+    /// Adds a rounded rectangle to the path (a plain one when every radius is zero); each
+    /// corner is a quarter ellipse of its two radii.
     func roundedRectPath(_ rect: Rect, _ radii: CornerRadii, newPath: Bool = true) {
         if newPath { cairo_new_path(context) }
         cairo_new_sub_path(context)
+        // From the end of the top-left corner, as WebKit's paths start (dashes count from there).
+        cairo_move_to(context, rect.x + (radii.topLeft.isZero ? 0 : radii.topLeft.width), rect.y)
         let halfPi = Double.pi / 2
-        func corner(_ cx: Double, _ cy: Double, _ r: Double, _ start: Double) {
-            if r > 0 { cairo_arc(context, cx, cy, r, start, start + halfPi) } else { cairo_line_to(context, cx, cy) }
+        func corner(_ cornerX: Double, _ cornerY: Double, _ size: CornerSize, towardX: Double, towardY: Double, _ start: Double) {
+            guard !size.isZero else { cairo_line_to(context, cornerX, cornerY); return }
+            // The ellipse's centre is inside the corner by its two radii.
+            cairo_save(context)
+            cairo_translate(context, cornerX + towardX * size.width, cornerY + towardY * size.height)
+            cairo_scale(context, size.width, size.height)
+            cairo_arc(context, 0, 0, 1, start, start + halfPi)
+            cairo_restore(context)
         }
-        corner(rect.maxX - radii.topRight, rect.y + radii.topRight, radii.topRight, -halfPi)
-        corner(rect.maxX - radii.bottomRight, rect.maxY - radii.bottomRight, radii.bottomRight, 0)
-        corner(rect.x + radii.bottomLeft, rect.maxY - radii.bottomLeft, radii.bottomLeft, halfPi)
-        corner(rect.x + radii.topLeft, rect.y + radii.topLeft, radii.topLeft, Double.pi)
+        corner(rect.maxX, rect.y, radii.topRight, towardX: -1, towardY: 1, -halfPi)
+        corner(rect.maxX, rect.maxY, radii.bottomRight, towardX: -1, towardY: -1, 0)
+        corner(rect.x, rect.maxY, radii.bottomLeft, towardX: 1, towardY: -1, halfPi)
+        corner(rect.x, rect.y, radii.topLeft, towardX: 1, towardY: 1, Double.pi)
         cairo_close_path(context)
+    }
+
+    /// `rect` with its edges moved to the nearest device pixel through the current
+    /// transform (WebKit's snapRectToDevicePixels).
+    func snappedToDevicePixels(_ rect: Rect) -> Rect {
+        var x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(context, &x0, &y0)
+        cairo_user_to_device(context, &x1, &y1)
+        x0.round(); y0.round(); x1.round(); y1.round()
+        cairo_device_to_user(context, &x0, &y0)
+        cairo_device_to_user(context, &x1, &y1)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     func fillPath(_ color: RGBA, evenOdd: Bool = false) {
@@ -155,7 +176,7 @@ public final class Canvas {
             guard layer.width > 0, layer.height > 0 else { continue }
             var faded = color
             faded.a = color.a / Double(steps)
-            roundedRectPath(layer, CornerRadii(topLeft: radii.topLeft, topRight: radii.topRight, bottomRight: radii.bottomRight, bottomLeft: radii.bottomLeft))
+            roundedRectPath(layer, radii)
             fillPath(faded)
         }
     }

@@ -6,9 +6,10 @@ enum Rasterizer {
         for entry in entries {
             switch entry.item {
             case .fill(let rect, let color):
-                canvas.fill(rect, color)
+                // Backgrounds fill whole device pixels, as WebKit snaps them.
+                canvas.fill(canvas.snappedToDevicePixels(rect), color)
             case .border(let rect, let widths, let colors, let styles):
-                drawBorder(rect, widths: widths, colors: colors, styles: styles, on: canvas)
+                canvas.drawBorder(rect, radii: .zero, widths: widths, colors: colors, styles: styles)
             case .glyphs(let run):
                 canvas.drawGlyphs(run)
             case .textShadow(let run, let shadow):
@@ -28,18 +29,15 @@ enum Rasterizer {
             case .shadow(let rect, let radii, let blur, let color):
                 canvas.drawShadow(rect, radii: radii, blur: blur, color: color)
             case .roundedFill(let rect, let radii, let color):
-                canvas.roundedRectPath(rect, radii)
+                canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.fillPath(color)
-            case .roundedBorder(let rect, let radii, let widths, let color):
-                let inner = Rect(x: rect.x + widths.left, y: rect.y + widths.top,
-                                 width: max(0, rect.width - widths.left - widths.right),
-                                 height: max(0, rect.height - widths.top - widths.bottom))
-                canvas.roundedRectPath(rect, radii)
-                canvas.roundedRectPath(inner, radii.inset(by: widths), newPath: false)
-                canvas.fillPath(color, evenOdd: true)
+            case .roundedBorder(let rect, let radii, let widths, let colors, let styles):
+                canvas.drawBorder(rect, radii: radii, widths: widths, colors: colors, styles: styles)
+            case .borderImage(let placement):
+                canvas.drawBorderImage(placement)
             case .pushRoundedClip(let rect, let radii):
                 canvas.save()
-                canvas.roundedRectPath(rect, radii)
+                canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.clipPath()
             case .pushGroup(let opacity):
                 canvas.pushGroup(opacity: opacity)
@@ -47,50 +45,10 @@ enum Rasterizer {
                 canvas.popGroup()
             case .pushClip(let rect):
                 canvas.save()
-                canvas.clip(to: rect)
+                canvas.clip(to: canvas.snappedToDevicePixels(rect))
             case .popClip:
                 canvas.restore()
             }
         }
-    }
-
-    /// Each side as a trapezoid so corners meet on the diagonal, as browsers draw them.
-    private static func drawBorder(_ rect: Rect, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>, on canvas: Canvas) {
-        let outer = rect
-        let inner = Rect(x: rect.x + widths.left, y: rect.y + widths.top,
-                         width: rect.width - widths.left - widths.right, height: rect.height - widths.top - widths.bottom)
-        func side(_ width: Double, _ color: RGBA, _ style: BorderStyle, topLeft: Bool, _ points: [(Double, Double)]) {
-            guard width > 0, color.a > 0 else { return }
-            if style == .dashed || style == .dotted {
-                // Stroke along the middle of the side: the outer and inner edges' midpoints.
-                let start = ((points[0].0 + points[3].0) / 2, (points[0].1 + points[3].1) / 2)
-                let end = ((points[1].0 + points[2].0) / 2, (points[1].1 + points[2].1) / 2)
-                canvas.strokeDashed(from: start, to: end, width: width, color: color, dotted: style == .dotted)
-                return
-            }
-            canvas.setColor(shade(color, style, topLeft: topLeft))
-            canvas.polygon(points)
-        }
-        side(widths.top, colors.top, styles.top, topLeft: true, [(outer.x, outer.y), (outer.maxX, outer.y), (inner.maxX, inner.y), (inner.x, inner.y)])
-        side(widths.right, colors.right, styles.right, topLeft: false, [(outer.maxX, outer.y), (outer.maxX, outer.maxY), (inner.maxX, inner.maxY), (inner.maxX, inner.y)])
-        side(widths.bottom, colors.bottom, styles.bottom, topLeft: false, [(outer.maxX, outer.maxY), (outer.x, outer.maxY), (inner.x, inner.maxY), (inner.maxX, inner.maxY)])
-        side(widths.left, colors.left, styles.left, topLeft: true, [(outer.x, outer.maxY), (outer.x, outer.y), (inner.x, inner.y), (inner.x, inner.maxY)])
-    }
-
-    /// `inset` darkens the top and left sides, `outset` the bottom and right, as browsers
-    /// draw bevels.
-    private static func shade(_ color: RGBA, _ style: BorderStyle, topLeft: Bool) -> RGBA {
-        let darken = (style == .inset || style == .groove) ? topLeft : (style == .outset || style == .ridge) ? !topLeft : false
-        guard darken else { return color }
-        return RGBA(r: color.r * 2 / 3, g: color.g * 2 / 3, b: color.b * 2 / 3, a: color.a)
-    }
-}
-
-extension Canvas {
-    func polygon(_ points: [(Double, Double)]) {
-        guard let first = points.first else { return }
-        cairoMove(first.0, first.1)
-        for point in points.dropFirst() { cairoLine(point.0, point.1) }
-        cairoFillPath()
     }
 }

@@ -206,13 +206,13 @@ extension ComputedStyle {
                let v = lengths.count == 2 ? nonNegative(lengths.last) : h {
                 borderSpacing = BorderSpacing(horizontal: h, vertical: v)
             }
+        case "border-image", "-webkit-border-image", "border-image-source", "border-image-slice", "border-image-width",
+             "border-image-outset", "border-image-repeat":
+            BorderImageParser.apply(name, value, to: &borderImage, length: { len($0, auto: false) })
         case "border-radius", "-webkit-border-radius", "-moz-border-radius":
-            // Elliptical radii (`a / b`) use their horizontal part.
-            let horizontal = value.split(separator: "/").first.map(String.init) ?? value
-            let parts = PropertyValues.components(horizontal).compactMap { nonNegative(len($0, auto: false)) }
-            if let corners = PropertyValues.fourSides(parts) { borderRadius = corners }
+            if let corners = BorderRadiusValues.shorthand(value, length: { len($0, auto: false) }) { borderRadius = corners }
         case "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius":
-            if let first = PropertyValues.components(value).first, let radius = nonNegative(len(first, auto: false)) {
+            if let radius = BorderRadiusValues.corner(value, length: { len($0, auto: false) }) {
                 switch name {
                 case "border-top-left-radius": borderRadius.top = radius
                 case "border-top-right-radius": borderRadius.right = radius

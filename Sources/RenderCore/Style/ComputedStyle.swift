@@ -138,8 +138,9 @@ public struct ComputedStyle: Sendable {
     /// is clipped ends in "…" (see `InlineLayout`).
     public var textOverflowEllipsis = false
     public var tableLayoutFixed = false
-    /// Corner radii, top-left, top-right, bottom-right, bottom-left (circular corners).
-    public var borderRadius = Edges<Length>(.px(0))
+    public var borderImage = BorderImage()
+    /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
+    public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
     public var opacity: Double = 1
     /// `position: relative` offsets (top, right, bottom, left); nil when not relative.
     /// Absolute and fixed positioning are laid out as static (mail clients strip them).

@@ -46,7 +46,8 @@ enum PresentationalHints {
         case "table":
             if let spacing = attributes["cellspacing"].flatMap(pixelCount) { add("border-spacing", "\(spacing)px") }
             if let border = attributes["border"].flatMap(pixelCount), border > 0 {
-                add("border", "\(border)px outset gray")
+                // In the text colour, as WebKit draws it (measured: black gives #A8A8A8 over #545454).
+                add("border", "\(border)px outset")
             }
         case "td", "th":
             if attributes["nowrap"] != nil { add("white-space", "nowrap") }
@@ -55,7 +56,7 @@ enum PresentationalHints {
                     add("padding", "\(padding)px")
                 }
                 if let border = dom[table].attributes["border"].flatMap(pixelCount), border > 0 {
-                    add("border", "1px inset gray")
+                    add("border", "1px inset")
                 }
             }
         case "img":
