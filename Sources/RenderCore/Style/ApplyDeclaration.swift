@@ -90,6 +90,11 @@ extension ComputedStyle {
             if layer.hasPrefix("no-repeat") { backgroundRepeatX = false; backgroundRepeatY = false }
         case "background-position":
             applyBackgroundPosition(PropertyValues.components(BackgroundParser.lastLayer(value)), fontSize: fontSize, rootFontSize: rootFontSize)
+        case "object-fit": if let fit = ObjectFit(rawValue: keyword) { objectFit = fit }
+        case "object-position":
+            if let position = ObjectPosition.parse(PropertyValues.components(value), length: { len($0, auto: false) }) {
+                objectPosition = position
+            }
         case "text-shadow":
             textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
@@ -383,6 +388,8 @@ extension ComputedStyle {
         case "text-wrap-mode", "text-wrap":
             whiteSpace = WhiteSpace(collapse: whiteSpace.collapse, wraps: source.whiteSpace.wraps) ?? whiteSpace
         case "background-color", "background": backgroundColor = source.backgroundColor
+        case "object-fit": objectFit = source.objectFit
+        case "object-position": objectPosition = source.objectPosition
         case "width": width = source.width
         case "height": height = source.height
         case "min-width": minWidth = source.minWidth

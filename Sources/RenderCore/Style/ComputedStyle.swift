@@ -134,6 +134,9 @@ public struct ComputedStyle: Sendable {
     /// Position of the image in the padding box: x and y as lengths or percentages.
     public var backgroundPosition = (x: Length.percent(0), y: Length.percent(0))
     public var backgroundRepeatX = true, backgroundRepeatY = true
+    /// How an image fills its content box (not inherited).
+    public var objectFit: ObjectFit = .fill
+    public var objectPosition = ObjectPosition()
     public var boxShadows: [BoxShadow] = []
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false
