@@ -25,11 +25,15 @@ public final class DecodedImage: @unchecked Sendable {
         case tooComplex(String)
     }
 
+    /// What drawing a pixel of the image costs, in plain fills (`PaintBudget`): a raster
+    /// image's one, an SVG's more with each filter it applies (`SVGLimits.check`).
+    var paintWeight: Double { vector?.paintWeight ?? 1 }
+
     /// CSS's default object size, for an image with neither side nor ratio.
     static let defaultObjectSize = (width: 300.0, height: 150.0)
 
     /// An SVG rasterised larger than this (device pixels) is drawn at a lower resolution.
-    static let maximumVectorRasterPixels = 16_000_000
+    static let maximumVectorRasterPixels = 8_000_000
 
     init(svg: SVGDocument) {
         vector = svg
@@ -87,6 +91,8 @@ public final class DecodedImage: @unchecked Sendable {
     static func decode(_ bytes: [UInt8], maximumPixels: Int = ResourceLimits.standard.maximumImagePixels) throws -> DecodedImage {
         if SVGDocument.looksLikeSVG(bytes) { return try decodeSVG(bytes, maximumPixels: maximumPixels) }
         guard let format = sniffFormat(bytes) else { throw Failure.unsupportedFormat }
+        // gdk-pixbuf's ICO loader reads only BMP entries; Vista-style icons hold PNGs.
+        if format == "ico", let png = pngInsideIcon(bytes) { return try decode(png, maximumPixels: maximumPixels) }
         // Refused from the header alone where we can read it: some loaders allocate (and
         // clear) the whole image before they report its size.
         // A PNG header's sides reach 2^32 each: their product can overflow Int.
@@ -140,6 +146,26 @@ public final class DecodedImage: @unchecked Sendable {
         if limit.exceeded { throw Failure.tooLarge(width: limit.width, height: limit.height) }
         guard let pixbuf = decoded, let image = DecodedImage(pixbuf: pixbuf) else { throw Failure.undecodable }
         return image
+    }
+
+    /// The largest entry of an icon directory when it is a PNG (16-byte entries after the
+    /// 6-byte header: width, height, …, length and offset of the data); nil for BMP entries.
+    static func pngInsideIcon(_ bytes: [UInt8]) -> [UInt8]? {
+        func little(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            return bytes[at..<(at + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard let count = little(4, 2), count > 0 else { return nil }
+        var best: (side: Int, offset: Int, length: Int)? = nil
+        for index in 0..<min(count, 256) {
+            let entry = 6 + 16 * index
+            guard let width = little(entry, 1), let length = little(entry + 8, 4), let offset = little(entry + 12, 4) else { return nil }
+            let side = width == 0 ? 256 : width
+            if side > (best?.side ?? 0) { best = (side, offset, length) }
+        }
+        guard let best, best.length >= 8, best.offset >= 0, best.offset + best.length <= bytes.count else { return nil }
+        let data = Array(bytes[best.offset..<(best.offset + best.length)])
+        return sniffFormat(data) == "png" ? data : nil
     }
 
     /// gdk-pixbuf's loaders for a sniffed format, preferred first: AVIF has its own loader

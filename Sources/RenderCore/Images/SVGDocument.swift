@@ -48,8 +48,11 @@ final class SVGDocument: @unchecked Sendable {
         }
     }
 
+    /// What drawing a pixel of the document costs, in plain fills (`SVGLimits.check`).
+    let paintWeight: Double
+
     init(bytes: [UInt8], limits: SVGLimits = SVGLimits()) throws {
-        try limits.check(bytes)
+        paintWeight = try limits.check(bytes)
         var error: UnsafeMutablePointer<GError>? = nil
         guard let handle = rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) else { throw Failure.unparsable }
         // Read from a stream over the bytes, which outlive the call; no base file is set.
@@ -134,13 +137,25 @@ final class SVGDocument: @unchecked Sendable {
 }
 
 /// What an SVG may hold before it is refused (shown as an image that failed), checked on the
-/// bytes before librsvg parses them: each element costs librsvg a node, each filter primitive
-/// a full-size surface when drawn.
+/// bytes before librsvg parses them. librsvg bounds itself only loosely (half a million
+/// referenced elements, seconds of work) and some filter parameters make it abort the
+/// process (a `feConvolveMatrix` of order 30) or run for minutes (`numOctaves` of 10^5).
 struct SVGLimits {
     var maximumElements = 100_000
     var maximumFilterPrimitives = 200
+    /// Elements drawn once `<use>`, patterns, markers and other `#id` references are
+    /// followed (an SVG "billion laughs" nests references ten deep).
+    var maximumInstances = 150_000
+    /// Octaves past 10 add nothing visible (each halves the amplitude) but cost linearly.
+    var maximumOctaves = 10.0
+    var maximumConvolutionOrder = 5.0
 
-    func check(_ bytes: [UInt8]) throws {
+    /// Refuses a document past the limits; returns what drawing a pixel of it costs, in plain
+    /// fills (`PaintBudget`): each filter primitive is a pass over every pixel, a turbulence
+    /// octave or a convolution about a hundred (measured: a 10-octave turbulence costs
+    /// 1.5 µs a pixel, a fill about a nanosecond).
+    @discardableResult
+    func check(_ bytes: [UInt8]) throws -> Double {
         var elements = 0, primitives = 0
         let open = UInt8(ascii: "<"), f = UInt8(ascii: "f"), e = UInt8(ascii: "e")
         for index in bytes.indices where bytes[index] == open {
@@ -148,11 +163,158 @@ struct SVGLimits {
             // `<fe…` opens a filter primitive (feGaussianBlur, feTurbulence, …).
             if index + 2 < bytes.count, bytes[index + 1] == f, bytes[index + 2] == e { primitives += 1 }
         }
-        if elements > maximumElements {
-            throw SVGDocument.Failure.tooComplex("more than \(ResourceLimits.count(maximumElements)) elements")
+        func refuse(_ reason: String) -> SVGDocument.Failure { .tooComplex(reason) }
+        if elements > maximumElements { throw refuse("more than \(ResourceLimits.count(maximumElements)) elements") }
+        if primitives > maximumFilterPrimitives { throw refuse("more than \(maximumFilterPrimitives) filter primitives") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Entities could hide the values checked below, and expand the document.
+        if text.contains("<!ENTITY") { throw refuse("entity declarations") }
+        let octaves = Self.largestNumber(in: text, attribute: "numOctaves"), order = Self.largestNumber(in: text, attribute: "order")
+        if octaves > maximumOctaves { throw refuse("a turbulence of over 10 octaves") }
+        if order > maximumConvolutionOrder { throw refuse("a convolution matrix of order over 5") }
+        if SVGReferences(text).instances(limit: maximumInstances) > maximumInstances {
+            throw refuse("more than \(ResourceLimits.count(maximumInstances)) elements once references are followed")
         }
-        if primitives > maximumFilterPrimitives {
-            throw SVGDocument.Failure.tooComplex("more than \(maximumFilterPrimitives) filter primitives")
+        func count(_ name: String) -> Double { Double(text.components(separatedBy: "<" + name).count - 1) }
+        let heavy = count("feTurbulence") * 150 * max(1, octaves) + count("feConvolveMatrix") * 8 * max(3, order) * max(3, order)
+            + (count("feDiffuseLighting") + count("feSpecularLighting")) * 100
+        return 1 + 16 * Double(primitives) + heavy
+    }
+
+    /// The largest number in any value of `attribute` (`name = "…"`, either quote), 0 if none.
+    static func largestNumber(in text: String, attribute: String) -> Double {
+        var largest = 0.0
+        var rest = Substring(text)
+        while let found = rest.range(of: attribute) {
+            defer { rest = rest[found.upperBound...] }
+            // A whole attribute name: white space before it, `=` after it.
+            guard found.lowerBound > text.startIndex, text[text.index(before: found.lowerBound)].isWhitespace else { continue }
+            var after = rest[found.upperBound...].drop { $0.isWhitespace }
+            guard after.first == "=" else { continue }
+            after = after.dropFirst().drop { $0.isWhitespace }
+            guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
+            let value = after.dropFirst().prefix { $0 != quote }
+            for piece in value.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+                // Unparsable values are errors librsvg ignores; infinities and NaN count as large.
+                if let number = Double(piece) { largest = max(largest, number.isNaN ? .infinity : abs(number)) }
+            }
         }
+        return largest
+    }
+}
+
+/// The element tree of an SVG as far as references go: each element's children and the
+/// `#id`s it refers to (`href`, `xlink:href`, `url(#…)`), read with a small tag scanner (it
+/// need not be a full XML parser: it only bounds the work librsvg will do).
+struct SVGReferences {
+    private var children: [[Int]] = [[]]  // element 0 is a virtual root
+    private var references: [[String]] = [[]]
+    private var ids: [String: Int] = [:]
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        var stack = [0]
+        var index = 0
+        func starts(_ prefix: String, at position: Int) -> Bool {
+            let p = Array(prefix.utf8)
+            return position + p.count <= bytes.count && Array(bytes[position..<(position + p.count)]) == p
+        }
+        func skip(past terminator: String, from position: Int) -> Int {
+            let t = Array(terminator.utf8)
+            var i = position
+            while i + t.count <= bytes.count {
+                if bytes[i] == t[0], Array(bytes[i..<(i + t.count)]) == t { return i + t.count }
+                i += 1
+            }
+            return bytes.count
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            if starts("<!--", at: index) { index = skip(past: "-->", from: index); continue }
+            if starts("<![CDATA[", at: index) { index = skip(past: "]]>", from: index); continue }
+            if starts("<?", at: index) || starts("<!", at: index) { index = skip(past: ">", from: index); continue }
+            if starts("</", at: index) {
+                if stack.count > 1 { stack.removeLast() }
+                index = skip(past: ">", from: index)
+                continue
+            }
+            // An opening tag: up to the `>` outside quotes.
+            var end = index + 1, quote: UInt8? = nil
+            while end < bytes.count {
+                let byte = bytes[end]
+                if let q = quote { if byte == q { quote = nil } } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte } else if byte == UInt8(ascii: ">") { break }
+                end += 1
+            }
+            let tag = String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self)
+            let element = children.count
+            children.append([])
+            references.append(Self.references(in: tag))
+            if let id = Self.value(of: "id", in: tag), ids[id] == nil { ids[id] = element }
+            children[stack[stack.count - 1]].append(element)
+            if !tag.hasSuffix("/") { stack.append(element) }
+            index = end + 1
+        }
+    }
+
+    /// The elements drawn from the root, references followed (each reference draws the
+    /// referenced subtree again), counted up to a little past `limit`; cycles count once.
+    func instances(limit: Int) -> Int {
+        var memo = [Int?](repeating: nil, count: children.count)
+        var inProgress = [Bool](repeating: false, count: children.count)
+        // Iterative post-order: documents nest deeply.
+        var stack: [(element: Int, expanded: Bool)] = [(0, false)]
+        while let (element, expanded) = stack.popLast() {
+            if memo[element] != nil { continue }
+            let targets = references[element].compactMap { ids[$0] }
+            if expanded {
+                var total = 1
+                for next in children[element] + targets { total = min(limit + 1, total + (memo[next] ?? 0)) }
+                memo[element] = total
+                inProgress[element] = false
+                continue
+            }
+            inProgress[element] = true
+            stack.append((element, true))
+            for next in children[element] + targets where memo[next] == nil && !inProgress[next] { stack.append((next, false)) }
+        }
+        return memo[0] ?? 0
+    }
+
+    private static func value(of name: String, in tag: String) -> String? {
+        var rest = Substring(tag)
+        while let found = rest.range(of: name) {
+            defer { rest = rest[found.upperBound...] }
+            guard found.lowerBound > tag.startIndex, tag[tag.index(before: found.lowerBound)].isWhitespace else { continue }
+            var after = rest[found.upperBound...].drop { $0.isWhitespace }
+            guard after.first == "=" else { continue }
+            after = after.dropFirst().drop { $0.isWhitespace }
+            guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
+            return String(after.dropFirst().prefix { $0 != quote })
+        }
+        return nil
+    }
+
+    /// `#id` targets of `href`s and of `url(#id)` anywhere in the tag (attributes and styles).
+    private static func references(in tag: String) -> [String] {
+        var found: [String] = []
+        for name in ["href"] {
+            var rest = Substring(tag)
+            while let range = rest.range(of: name) {
+                rest = rest[range.upperBound...]
+                var after = rest.drop { $0.isWhitespace }
+                guard after.first == "=" else { continue }
+                after = after.dropFirst().drop { $0.isWhitespace }
+                guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
+                let value = after.dropFirst().prefix { $0 != quote }.trimmingWhitespaces()
+                if value.hasPrefix("#") { found.append(String(value.dropFirst())) }
+            }
+        }
+        var rest = Substring(tag)
+        while let range = rest.range(of: "url(") {
+            rest = rest[range.upperBound...]
+            let inside = rest.prefix { $0 != ")" }.trimmingWhitespaces().trimmingCharacters(in: ["\"", "'"])
+            if inside.hasPrefix("#") { found.append(String(inside.dropFirst())) }
+        }
+        return found
     }
 }

@@ -34,11 +34,13 @@ enum PaintBudget {
         }
         switch item {
         case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
-             .image(_, let rect), .linearGradient(let rect, _, _),
+             .linearGradient(let rect, _, _),
              .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _):
             return covered(rect)
-        case .backgroundImage(_, let area, _, _, _):
-            return covered(area)
+        case .image(let image, let rect):
+            return image.paintWeight * covered(rect)
+        case .backgroundImage(let image, let area, _, _, _):
+            return image.paintWeight * covered(area)
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
         case .shadow(let rect, _, let blur, _):
