@@ -38,8 +38,9 @@ final class SVGDocument: @unchecked Sendable {
             rest = rest.drop { $0.isWhitespace }
             if rest.hasPrefix("<svg") { return true }
             if rest.hasPrefix("<?") || rest.hasPrefix("<!") {
-                // A prolog, doctype or comment: skip to its end.
-                let closing = rest.hasPrefix("<!--") ? "-->" : ">"
+                // A prolog, doctype (an internal subset ends with `]>`) or comment: skip to its end.
+                let subset = rest.hasPrefix("<!DOCTYPE") && (rest.firstIndex(of: "[").map { $0 < (rest.firstIndex(of: ">") ?? rest.endIndex) } ?? false)
+                let closing = rest.hasPrefix("<!--") ? "-->" : subset ? "]>" : ">"
                 guard let end = rest.range(of: closing) else { return false }
                 rest = rest[end.upperBound...]
                 continue
