@@ -107,6 +107,20 @@ import Testing
         #expect(store.warnings.isEmpty, "\(store.warnings)")
     }
 
+    /// A background SVG with only a ratio is contained in the positioning area; one with
+    /// neither size nor ratio takes the area's size (as WebKit draws them).
+    @Test func backgroundSVGsTakeTheirSizeFromTheArea() {
+        let page = PaintedPage("""
+            <body style="margin:0"><div style="width:100px;height:100px;background:url(ratio.svg) no-repeat"></div>
+            <div style="width:100px;height:100px;background:url(nosize.svg) no-repeat"></div>
+            """, height: 200, images: Self.store())
+        #expect(page.colour(25, 25) == "#FF0000")
+        #expect(page.colour(75, 25) == "#0000FF")
+        #expect(page.colour(50, 75) == "#FFFFFF")
+        #expect(page.colour(25, 125) == "#FF0000")
+        #expect(page.colour(75, 125) == "#FFFFFF")
+    }
+
     /// The inline `<svg>`'s names come back in SVG's case (viewBox, linearGradient, …) and
     /// `currentColor` is the element's CSS colour.
     @Test func inlineSVGKeepsItsMixedCaseNamesAndTheTextColour() {

@@ -46,21 +46,32 @@ public final class DecodedImage: @unchecked Sendable {
         height = max(1, Int(size.height.rounded()))
     }
 
-    /// CSS Images § 5.3's default sizing against the 300 × 150 default object size: a missing
-    /// side follows from the other and the ratio, else from the default.
-    static func defaultSize(width: Double?, height: Double?, ratio: Double?) -> (width: Double, height: Double) {
+    /// The size the image takes where nothing else sizes it (CSS Images § 5.3's default
+    /// sizing algorithm): its intrinsic size, a missing side from the ratio or from
+    /// `defaultSize` (a background's positioning area), an image with only a ratio contained
+    /// in `defaultSize`. A raster image's pixel size.
+    func concreteSize(defaultSize: (width: Double, height: Double)) -> (width: Double, height: Double) {
+        Self.concreteSize(width: intrinsicWidth, height: intrinsicHeight, ratio: intrinsicRatio, defaultSize: defaultSize)
+    }
+
+    static func concreteSize(width: Double?, height: Double?, ratio: Double?,
+                             defaultSize: (width: Double, height: Double)) -> (width: Double, height: Double) {
         switch (width, height, ratio) {
         case let (w?, h?, _): return (w, h)
         case let (w?, nil, r?) where r > 0: return (w, w / r)
         case let (nil, h?, r?): return (h * r, h)
-        case let (w?, nil, _): return (w, defaultObjectSize.height)
-        case let (nil, h?, _): return (defaultObjectSize.width, h)
-        case let (nil, nil, r?) where r > 0:
-            // Contained in the default object size.
-            let fit = min(defaultObjectSize.width, defaultObjectSize.height * r)
-            return (fit, fit / r)
-        default: return defaultObjectSize
+        case let (w?, nil, _): return (w, defaultSize.height)
+        case let (nil, h?, _): return (defaultSize.width, h)
+        case let (nil, nil, r?) where r > 0 && defaultSize.width > 0 && defaultSize.height > 0:
+            return defaultSize.width / defaultSize.height > r ? (defaultSize.height * r, defaultSize.height) : (defaultSize.width, defaultSize.width / r)
+        default: return defaultSize
         }
+    }
+
+    /// CSS Images § 5.3's default sizing against the 300 × 150 default object size: a missing
+    /// side follows from the other and the ratio, else from the default.
+    static func defaultSize(width: Double?, height: Double?, ratio: Double?) -> (width: Double, height: Double) {
+        concreteSize(width: width, height: height, ratio: ratio, defaultSize: defaultObjectSize)
     }
 
     /// Calls `body` with a surface for drawing the image `deviceWidth` × `deviceHeight`

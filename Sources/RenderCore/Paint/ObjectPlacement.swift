@@ -12,8 +12,9 @@ struct ObjectPlacement {
             let wide = box.width / box.height < ratio
             return wide != cover ? (box.width, box.width / ratio) : (box.height * ratio, box.height)
         }
-        // The natural size, a missing side taken from the box through the ratio.
-        let own = DecodedImage.defaultSize(width: natural.width, height: natural.height, ratio: ratio)
+        // The natural size; a missing side from the ratio, the box being the default object size.
+        let own = DecodedImage.concreteSize(width: natural.width, height: natural.height, ratio: ratio,
+                                            defaultSize: (box.width, box.height))
         switch fit {
         case .fill: break
         case .contain: size = contained(cover: false)

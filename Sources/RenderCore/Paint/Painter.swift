@@ -179,7 +179,7 @@ struct Painter {
                 missingBackgroundImages.append((list.entries.count, area))
                 return
             }
-            let intrinsic = (width: Double(decoded.width), height: Double(decoded.height))
+            let intrinsic = decoded.concreteSize(defaultSize: (area.width, area.height))
             var size = intrinsic
             switch style.backgroundSize {
             case .auto: break
