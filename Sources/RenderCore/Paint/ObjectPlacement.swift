@@ -12,9 +12,9 @@ struct ObjectPlacement {
             let wide = box.width / box.height < ratio
             return wide != cover ? (box.width, box.width / ratio) : (box.height * ratio, box.height)
         }
-        // The natural size; a missing side from the ratio, the box being the default object size.
-        let own = DecodedImage.concreteSize(width: natural.width, height: natural.height, ratio: ratio,
-                                            defaultSize: (box.width, box.height))
+        // The natural size; a missing side from the ratio, else CSS's 300 × 150 (WebKit draws
+        // an SVG with only a viewBox that large under `none`, not the box's size).
+        let own = DecodedImage.defaultSize(width: natural.width, height: natural.height, ratio: ratio)
         switch fit {
         case .fill: break
         case .contain: size = contained(cover: false)
