@@ -107,6 +107,21 @@ import Testing
         #expect(store.warnings.isEmpty, "\(store.warnings)")
     }
 
+    /// An unescaped `#` in a data URL starts its fragment: the SVG is cut there and fails,
+    /// as in WebKit (a broken image, as `--images blocked` draws it), while `%23` is a `#`
+    /// of the data.
+    @Test func aHashInADataURLEndsTheData() {
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='20'><rect width='40' height='20' fill='COLOUR'/></svg>"
+        let store = ImageStore(baseDirectory: nil, options: ImageOptions(failed: .blocked))
+        let page = PaintedPage("""
+            <body style="margin:0"><img src="data:image/svg+xml;utf8,\(svg.replacingOccurrences(of: "COLOUR", with: "#ff0000"))"><img src="data:image/svg+xml;utf8,\(svg.replacingOccurrences(of: "COLOUR", with: "%23ff0000"))">
+            """, height: 30, images: store)
+        let frames = page.frames(containing: "/img[").map { [$0.width, $0.height] }
+        #expect(frames == [[20, 20], [40, 20]])
+        #expect(page.colour(40, 10) == "#FF0000")
+        #expect(store.warnings.count == 1)
+    }
+
     /// A background SVG with only a ratio is contained in the positioning area; one with
     /// neither size nor ratio takes the area's size (as WebKit draws them).
     @Test func backgroundSVGsTakeTheirSizeFromTheArea() {

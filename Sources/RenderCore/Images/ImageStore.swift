@@ -213,7 +213,10 @@ enum DataURI {
     /// Works on UTF-8 bytes: a data URI may be tens of megabytes, and Character-wise
     /// filtering of that costs seconds.
     static func decode(_ uri: String) -> [UInt8]? {
-        let bytes = Array(uri.utf8)
+        var bytes = Array(uri.utf8)
+        // A `#` starts the URL's fragment, which is not data (WebKit cuts an unescaped SVG
+        // `fill='#f00'` there, and the image fails).
+        if let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(fragment...) }
         guard bytes.count >= 5, let comma = bytes.firstIndex(of: UInt8(ascii: ",")) else { return nil }
         let header = String(decoding: bytes[5..<comma], as: UTF8.self).lowercased()
         let payload = bytes[(comma + 1)...]
