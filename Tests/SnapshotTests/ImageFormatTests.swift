@@ -148,6 +148,17 @@ import Testing
         #expect(page.colour(30, 10) == "#00FF00")
     }
 
+    /// An icon sprite: a hidden `<svg>` of `<symbol>`s, used from other inline SVGs by `#id`
+    /// (WebKit resolves them across the page's one document).
+    @Test func inlineSVGsUseSymbolsFromASpriteElsewhereOnThePage() {
+        let page = PaintedPage("""
+            <body style="margin:0"><svg style="display:none"><defs><linearGradient id="blue"><stop offset="0" stop-color="#0000ff"/></linearGradient></defs>
+            <symbol id="square" viewBox="0 0 2 2"><rect width="2" height="2" fill="url(#blue)"/></symbol></svg>
+            <svg width="20" height="20" style="display:block"><use href="#square" width="20" height="20"/></svg>
+            """, height: 30)
+        #expect(page.colour(10, 10) == "#0000FF")
+    }
+
     // MARK: Safety
 
     /// librsvg is given no base URI, so no `<image href>` loads: not the file beside the SVG,

@@ -13,6 +13,8 @@ struct BoxTreeBuilder {
     private var dom: DOMDocument { document.dom }
     /// List items' numbers, counted once per list (per item it would be quadratic).
     private let ordinals = ListOrdinals()
+    /// Ids inside the page's `<svg>`s, for references between inline SVGs (sprites).
+    private let svgDefinitions = SVGDefinitions()
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
     func build() -> Box? {
@@ -279,7 +281,7 @@ struct BoxTreeBuilder {
     /// empty replaced element of the size CSS gives it.
     private func inlineSVGBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let maximumBytes = budget.limits.maximumDataURIBytes
-        if let markup = InlineSVG.markup(of: node, in: dom, color: style.color, maximumBytes: maximumBytes) {
+        if let markup = InlineSVG.markup(of: node, in: dom, color: style.color, maximumBytes: maximumBytes, definitions: svgDefinitions) {
             let image = images.map { $0.image(inlineSVG: markup) } ?? (try? DecodedImage.decode(Array(markup.utf8)))
             if let image { return loadedImageBox(image, density: 1, node: node, style: style) }
         } else {
