@@ -3,6 +3,7 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libgumbo-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
+                   libavif-gdk-pixbuf heif-gdk-pixbuf librsvg2-dev \
                    libpng-dev libharfbuzz-dev libfreetype-dev libgmime-3.0-dev libidn2-dev \
                    fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 SNAPSHOT := .build/release/snapshot

@@ -27,6 +27,13 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
+        // SVG images (`<img src=x.svg>`, inline `<svg>`, SVG backgrounds), rasterised at the
+        // size they are drawn.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
         .systemLibrary(
             name: "CGMime",
             pkgConfig: "gmime-3.0",
@@ -45,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CPNG", "CGMime", "CIDN2"],
+            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CRsvg", "CPNG", "CGMime", "CIDN2"],
         ),
         // Golden-frame assertions for teams whose tests are Swift (Swift Testing or XCTest).
         .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),

@@ -242,6 +242,25 @@ def _():
     return html_case("<p style='letter-spacing:1e9px;word-spacing:-1e9px'>spaced out words here</p>")
 
 
+@case("svg-hostile", unseen=True)
+def _():
+    # SVG billion laughs through <use>, a turbulence of 10^5 octaves, a convolution of order
+    # 30 (aborts librsvg), a 10^5-pixel square, 120 000 elements and references out of the
+    # folder: each refused before librsvg draws it (SVGLimits), as <img>, background and inline.
+    uses = ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='100' height='100'><defs><rect id='a0' width='1' height='1'/>"
+            + "".join(f"<g id='a{i + 1}'>" + f"<use xlink:href='#a{i}'/>" * 10 + "</g>" for i in range(12)) + "</defs><use xlink:href='#a12'/></svg>")
+    svgs = [
+        uses,
+        "<svg xmlns='http://www.w3.org/2000/svg' width='390' height='844'><filter id='f'><feTurbulence baseFrequency='0.05' numOctaves='100000'/></filter><rect width='390' height='844' filter='url(#f)'/></svg>",
+        "<svg xmlns='http://www.w3.org/2000/svg' width='390' height='844'><filter id='f'><feConvolveMatrix order='30' kernelMatrix='" + " ".join(["1"] * 900) + "'/></filter><rect width='390' height='844' fill='red' filter='url(#f)'/></svg>",
+        "<svg xmlns='http://www.w3.org/2000/svg' width='100000' height='100000'><rect width='10' height='10'/></svg>",
+        "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>" + "<g/>" * 120_000 + "</svg>",
+        "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='40' height='20'><image xlink:href='/etc/hostname' width='40' height='20'/><image href='http://127.0.0.1:9/x.png' width='40' height='20'/></svg>",
+    ]
+    html = "".join(f"<img src='{data_uri(svg.encode(), 'image/svg+xml')}'><div style=\"height:50px;background:url('{data_uri(svg.encode(), 'image/svg+xml')}')\"></div>{svg}" for svg in svgs)
+    return html_case(html)
+
+
 @case("colgroup-spans-20k", unseen=True)
 def _():
     # 20 000 tables whose <colgroup>/<col> spans ask for a million columns each: kept as

@@ -2,26 +2,108 @@ import CCairo
 import CPixbuf
 import Foundation
 
-/// Pixels of a decoded image as a cairo surface (premultiplied ARGB32), owned by Swift.
-/// Decoding goes through gdk-pixbuf, restricted to the raster formats mail uses.
+/// A decoded image: pixels as a cairo surface (premultiplied ARGB32), owned by Swift, or an
+/// SVG document that is rasterised at the size it is drawn. Raster decoding goes through
+/// gdk-pixbuf, restricted to the formats mail uses; SVG through librsvg (`SVGDocument`).
 public final class DecodedImage: @unchecked Sendable {
+    /// The pixel size of a raster image; an SVG's default object size (its intrinsic size,
+    /// completed from its ratio or CSS's 300 × 150), rounded.
     public let width: Int
     public let height: Int
-    let surface: OpaquePointer  // cairo_surface_t*
+    /// Intrinsic dimensions (CSS Images § 5.1): a raster image has both sides; an SVG may
+    /// have either, neither, and a ratio (width over height).
+    public let intrinsicWidth: Double?
+    public let intrinsicHeight: Double?
+    public let intrinsicRatio: Double?
+    private let raster: OpaquePointer?  // cairo_surface_t*
+    let vector: SVGDocument?
 
     enum Failure: Error, Equatable {
         case unsupportedFormat
         case undecodable
         case tooLarge(width: Int, height: Int)
+        case tooComplex(String)
     }
 
-    /// Decodes PNG, JPEG, GIF (first frame), WebP or BMP bytes; the format is taken from the
-    /// bytes' signature, never from a name, so nothing else (SVG, say) is ever parsed.
+    /// What drawing a pixel of the image costs, in plain fills (`PaintBudget`): a raster
+    /// image's one, an SVG's more with each filter it applies (`SVGLimits.check`).
+    var paintWeight: Double { vector?.paintWeight ?? 1 }
+
+    /// CSS's default object size, for an image with neither side nor ratio.
+    static let defaultObjectSize = (width: 300.0, height: 150.0)
+
+    /// An SVG rasterised larger than this (device pixels) is drawn at a lower resolution.
+    static let maximumVectorRasterPixels = 8_000_000
+
+    init(svg: SVGDocument) {
+        vector = svg
+        raster = nil
+        intrinsicWidth = svg.intrinsicWidth
+        intrinsicHeight = svg.intrinsicHeight
+        intrinsicRatio = svg.intrinsicRatio
+        let size = Self.defaultSize(width: svg.intrinsicWidth, height: svg.intrinsicHeight, ratio: svg.intrinsicRatio)
+        width = max(1, Int(size.width.rounded()))
+        height = max(1, Int(size.height.rounded()))
+    }
+
+    /// The size the image takes where nothing else sizes it (CSS Images § 5.3's default
+    /// sizing algorithm): its intrinsic size, a missing side from the ratio or from
+    /// `defaultSize` (a background's positioning area), an image with only a ratio contained
+    /// in `defaultSize`. A raster image's pixel size.
+    func concreteSize(defaultSize: (width: Double, height: Double)) -> (width: Double, height: Double) {
+        Self.concreteSize(width: intrinsicWidth, height: intrinsicHeight, ratio: intrinsicRatio, defaultSize: defaultSize)
+    }
+
+    static func concreteSize(width: Double?, height: Double?, ratio: Double?,
+                             defaultSize: (width: Double, height: Double)) -> (width: Double, height: Double) {
+        switch (width, height, ratio) {
+        case let (w?, h?, _): return (w, h)
+        case let (w?, nil, r?) where r > 0: return (w, w / r)
+        case let (nil, h?, r?): return (h * r, h)
+        case let (w?, nil, _): return (w, defaultSize.height)
+        case let (nil, h?, _): return (defaultSize.width, h)
+        case let (nil, nil, r?) where r > 0 && defaultSize.width > 0 && defaultSize.height > 0:
+            return defaultSize.width / defaultSize.height > r ? (defaultSize.height * r, defaultSize.height) : (defaultSize.width, defaultSize.width / r)
+        default: return defaultSize
+        }
+    }
+
+    /// CSS Images § 5.3's default sizing against the 300 × 150 default object size: a missing
+    /// side follows from the other and the ratio, else from the default.
+    static func defaultSize(width: Double?, height: Double?, ratio: Double?) -> (width: Double, height: Double) {
+        concreteSize(width: width, height: height, ratio: ratio, defaultSize: defaultObjectSize)
+    }
+
+    /// Calls `body` with a surface for drawing the image `deviceWidth` × `deviceHeight`
+    /// device pixels large and the surface's pixel size: a raster image's own pixels, an
+    /// SVG rasterised at that size (bounded), so it stays sharp at any scale.
+    func withSurface<T>(deviceWidth: Double, deviceHeight: Double, _ body: (OpaquePointer, Int, Int) -> T) -> T? {
+        if let raster { return body(raster, width, height) }
+        guard let vector, deviceWidth.isFinite, deviceHeight.isFinite else { return nil }
+        var pixelWidth = max(1, deviceWidth.rounded(.up)), pixelHeight = max(1, deviceHeight.rounded(.up))
+        let area = pixelWidth * pixelHeight, limit = Double(Self.maximumVectorRasterPixels)
+        if area > limit {
+            let shrink = (limit / area).squareRoot()
+            pixelWidth = max(1, (pixelWidth * shrink).rounded(.down))
+            pixelHeight = max(1, (pixelHeight * shrink).rounded(.down))
+        }
+        guard let surface = vector.rasterize(width: Int(pixelWidth), height: Int(pixelHeight),
+                                             maximumPixels: Self.maximumVectorRasterPixels) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        return body(surface, Int(pixelWidth), Int(pixelHeight))
+    }
+
+    /// Decodes PNG, JPEG, GIF, APNG, WebP (animated ones: the first frame), BMP, ICO, TIFF,
+    /// AVIF or HEIF bytes, or an SVG document; the format is taken from the bytes' signature,
+    /// never from a name, so no other gdk-pixbuf loader is ever reached.
     /// Images with more than `maximumPixels` are refused (decompression bombs) as soon as the
     /// loader knows their size: the bytes are fed in pieces and feeding stops there, since
     /// shrinking the decode does not stop some loaders from allocating the full image.
     static func decode(_ bytes: [UInt8], maximumPixels: Int = ResourceLimits.standard.maximumImagePixels) throws -> DecodedImage {
+        if SVGDocument.looksLikeSVG(bytes) { return try decodeSVG(bytes, maximumPixels: maximumPixels) }
         guard let format = sniffFormat(bytes) else { throw Failure.unsupportedFormat }
+        // gdk-pixbuf's ICO loader reads only BMP entries; Vista-style icons hold PNGs.
+        if format == "ico", let png = pngInsideIcon(bytes) { return try decode(png, maximumPixels: maximumPixels) }
         // Refused from the header alone where we can read it: some loaders allocate (and
         // clear) the whole image before they report its size.
         // A PNG header's sides reach 2^32 each: their product can overflow Int.
@@ -31,8 +113,10 @@ public final class DecodedImage: @unchecked Sendable {
         }
         if format == "bmp" && !bmpHeadersFit(bytes) { throw Failure.undecodable }
         var error: UnsafeMutablePointer<GError>? = nil
-        guard let loader = gdk_pixbuf_loader_new_with_type(format, &error) else {
-            g_clear_error(&error)
+        guard let loader = loaderNames(format).lazy.compactMap({ name -> UnsafeMutablePointer<GdkPixbufLoader>? in
+            defer { g_clear_error(&error) }
+            return gdk_pixbuf_loader_new_with_type(name, &error)
+        }).first else {
             throw Failure.unsupportedFormat  // no loader for this format on the host
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
@@ -72,6 +156,49 @@ public final class DecodedImage: @unchecked Sendable {
         }
         if limit.exceeded { throw Failure.tooLarge(width: limit.width, height: limit.height) }
         guard let pixbuf = decoded, let image = DecodedImage(pixbuf: pixbuf) else { throw Failure.undecodable }
+        return image
+    }
+
+    /// The largest entry of an icon directory when it is a PNG (16-byte entries after the
+    /// 6-byte header: width, height, …, length and offset of the data); nil for BMP entries.
+    static func pngInsideIcon(_ bytes: [UInt8]) -> [UInt8]? {
+        func little(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            return bytes[at..<(at + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard let count = little(4, 2), count > 0 else { return nil }
+        var best: (side: Int, offset: Int, length: Int)? = nil
+        for index in 0..<min(count, 256) {
+            let entry = 6 + 16 * index
+            guard let width = little(entry, 1), let length = little(entry + 8, 4), let offset = little(entry + 12, 4) else { return nil }
+            let side = width == 0 ? 256 : width
+            if side > (best?.side ?? 0) { best = (side, offset, length) }
+        }
+        guard let best, best.length >= 8, best.offset >= 0, best.offset + best.length <= bytes.count else { return nil }
+        let data = Array(bytes[best.offset..<(best.offset + best.length)])
+        return sniffFormat(data) == "png" ? data : nil
+    }
+
+    /// gdk-pixbuf's loaders for a sniffed format, preferred first: AVIF has its own loader
+    /// (libavif-gdk-pixbuf) and the HEIF one (heif-gdk-pixbuf) reads it too.
+    private static func loaderNames(_ format: String) -> [String] {
+        switch format {
+        case "avif": return ["avif", "heif/avif"]
+        case "heif": return ["heif/avif", "heif"]
+        default: return [format]
+        }
+    }
+
+    /// An SVG document, refused when its intrinsic size is over the pixel limit or it holds
+    /// more than `SVGLimits` allows.
+    private static func decodeSVG(_ bytes: [UInt8], maximumPixels: Int) throws -> DecodedImage {
+        let document: SVGDocument
+        do { document = try SVGDocument(bytes: bytes) } catch SVGDocument.Failure.tooComplex(let reason) {
+            throw Failure.tooComplex(reason)
+        } catch { throw Failure.undecodable }
+        let image = DecodedImage(svg: document)
+        let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        if overflow || pixels > maximumPixels { throw Failure.tooLarge(width: image.width, height: image.height) }
         return image
     }
 
@@ -136,6 +263,23 @@ public final class DecodedImage: @unchecked Sendable {
                 return (width & 0x3FFF, height & 0x3FFF)
             default: return nil
             }
+        case "avif", "heif":
+            // ISO BMFF: each image's `ispe` property (version and flags, then width and
+            // height); the largest one counts.
+            var largest: (Int, Int)? = nil
+            let marker = Array("ispe".utf8)
+            var index = 4
+            let end = min(bytes.count, 1 << 20) - 12
+            while index < end {
+                if bytes[index] == marker[0], Array(bytes[index..<(index + 4)]) == marker,
+                   let width = big(index + 8, 4), let height = big(index + 12, 4) {
+                    if width * height > (largest.map { $0.0 * $0.1 } ?? -1) { largest = (width, height) }
+                    index += 16
+                } else {
+                    index += 1
+                }
+            }
+            return largest
         default:
             return nil
         }
@@ -148,6 +292,15 @@ public final class DecodedImage: @unchecked Sendable {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "gif" }
         if bytes.count >= 12, starts(Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "webp" }
         if starts(Array("BM".utf8)) { return "bmp" }
+        if starts([0x00, 0x00, 0x01, 0x00]) { return "ico" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "tiff" }
+        // ISO BMFF: `ftyp` and the major brand, then compatible brands.
+        if bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            let boxLength = min(bytes.count, max(16, (0..<4).reduce(0) { $0 << 8 | Int(bytes[$1]) }))
+            let brands = stride(from: 8, to: boxLength - 3, by: 4).map { String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self) }
+            if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return "avif" }
+            if brands.contains(where: { ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains($0) }) { return "heif" }
+        }
         return nil
     }
 
@@ -191,8 +344,12 @@ public final class DecodedImage: @unchecked Sendable {
         cairo_surface_mark_dirty(surface)
         self.width = width
         self.height = height
-        self.surface = surface
+        self.raster = surface
+        self.vector = nil
+        intrinsicWidth = Double(width)
+        intrinsicHeight = Double(height)
+        intrinsicRatio = Double(width) / Double(height)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit { if let raster { cairo_surface_destroy(raster) } }
 }

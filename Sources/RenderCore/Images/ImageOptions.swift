@@ -52,14 +52,3 @@ public struct ImageUse: Sendable, Equatable {
     /// The border box, as in `boxes`.
     public let frame: Rect
 }
-
-/// The URL an `<img>` loads: its `src`, else the first candidate of its `srcset` (a reader
-/// with images on loads one of them; nothing chooses by density yet).
-enum ImageSource {
-    static func url(_ attributes: [String: String]) -> String {
-        let source = ImageStore.trimmed(attributes["src"] ?? "")
-        if !source.isEmpty { return source }
-        let first = (attributes["srcset"] ?? "").split(separator: ",", maxSplits: 1).first ?? ""
-        return String(first.split(whereSeparator: \.isWhitespace).first ?? "")
-    }
-}

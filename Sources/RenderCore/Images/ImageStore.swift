@@ -20,9 +20,14 @@ public final class ImageStore: @unchecked Sendable {
     /// File sizes, data URI lengths and decoded pixels are bounded by these.
     public let limits: ResourceLimits
 
+    /// Device pixels per CSS pixel of the screen the mail is shown on (the scene's scale):
+    /// `srcset` candidates are chosen for it.
+    public let devicePixelRatio: Double
+
     public init(baseDirectory: String?, contentIDs: [String: [UInt8]] = [:], limits: ResourceLimits = .standard,
-                allowedDirectories: [String] = [], options: ImageOptions = ImageOptions()) {
+                allowedDirectories: [String] = [], options: ImageOptions = ImageOptions(), devicePixelRatio: Double = 3) {
         self.options = options
+        self.devicePixelRatio = devicePixelRatio
         self.contentIDs = contentIDs
         self.limits = limits
         self.baseDirectory = baseDirectory.map(Self.resolved)
@@ -38,6 +43,24 @@ public final class ImageStore: @unchecked Sendable {
         ([baseDirectory].compactMap { $0 } + allowedDirectories).contains { folder in
             resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
         }
+    }
+
+    /// An inline `<svg>` element's markup (`InlineSVG`), drawn as an image.
+    func image(inlineSVG markup: String) -> DecodedImage? {
+        let key = "inline-svg:" + markup
+        if let cached = cache[key] { return cached }
+        var image: DecodedImage? = nil
+        do {
+            image = try DecodedImage.decode(Array(markup.utf8), maximumPixels: limits.maximumImagePixels)
+        } catch DecodedImage.Failure.tooLarge(let width, let height) {
+            warn("inline SVG is \(width)x\(height) pixels, over the \(ResourceLimits.count(limits.maximumImagePixels)) limit; not drawn")
+        } catch DecodedImage.Failure.tooComplex(let reason) {
+            warn("inline SVG has \(reason); not drawn")
+        } catch {
+            warn("inline SVG cannot be parsed; not drawn")
+        }
+        cache[key] = image
+        return image
     }
 
     public func image(for source: String) -> DecodedImage? {
@@ -65,7 +88,9 @@ public final class ImageStore: @unchecked Sendable {
         } catch DecodedImage.Failure.tooLarge(let width, let height) {
             warn("image \(Self.describe(source)) is \(width)x\(height) pixels, over the \(ResourceLimits.count(limits.maximumImagePixels)) limit; not drawn")
         } catch DecodedImage.Failure.unsupportedFormat {
-            warn("image \(Self.describe(source)) is not PNG, JPEG, GIF, WebP or BMP; not drawn")
+            warn("image \(Self.describe(source)) is not PNG, JPEG, GIF, WebP, BMP, ICO, TIFF, AVIF, HEIF or SVG; not drawn")
+        } catch DecodedImage.Failure.tooComplex(let reason) {
+            warn("image \(Self.describe(source)) is an SVG with \(reason); not drawn")
         } catch {
             warn("image \(Self.describe(source)) cannot be decoded; not drawn")
         }
@@ -188,7 +213,10 @@ enum DataURI {
     /// Works on UTF-8 bytes: a data URI may be tens of megabytes, and Character-wise
     /// filtering of that costs seconds.
     static func decode(_ uri: String) -> [UInt8]? {
-        let bytes = Array(uri.utf8)
+        var bytes = Array(uri.utf8)
+        // A `#` starts the URL's fragment, which is not data (WebKit cuts an unescaped SVG
+        // `fill='#f00'` there, and the image fails).
+        if let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(fragment...) }
         guard bytes.count >= 5, let comma = bytes.firstIndex(of: UInt8(ascii: ",")) else { return nil }
         let header = String(decoding: bytes[5..<comma], as: UTF8.self).lowercased()
         let payload = bytes[(comma + 1)...]

@@ -380,8 +380,9 @@ struct LayoutEngine {
     private func replacedSize(_ box: Box, specifiedWidth: Double?, specifiedHeight: Double?,
                               containingWidth: Double) -> (width: Double, height: Double) {
         let ratio = box.aspectRatio
-        var width = specifiedWidth ?? specifiedHeight.flatMap { h in ratio.map { h / $0 } } ?? box.intrinsicWidth ?? 0
-        var height = specifiedHeight ?? ratio.map { width * $0 } ?? box.intrinsicHeight ?? 0
+        var width = specifiedWidth ?? specifiedHeight.flatMap { h in ratio.map { h / $0 } } ?? box.intrinsicWidth
+            ?? defaultWidth(box, ratio: ratio, containingWidth: containingWidth)
+        var height = specifiedHeight ?? ratio.map { width * $0 } ?? box.intrinsicHeight ?? (box.image == nil ? 0 : DecodedImage.defaultObjectSize.height)
         if let maxWidth = box.style.maxWidth.resolve(containingWidth), width > maxWidth {
             if specifiedHeight == nil, let ratio { height = maxWidth * ratio }
             else if specifiedHeight == nil, width > 0 { height = height * maxWidth / width }
@@ -390,6 +391,16 @@ struct LayoutEngine {
         if let minWidth = box.style.minWidth.resolve(containingWidth), width < minWidth { width = minWidth }
         if case .px(let maxHeight) = box.style.maxHeight, height > maxHeight { height = maxHeight }
         return (width, height)
+    }
+
+    /// The width of an image without an intrinsic width (an SVG without `width`): with a
+    /// ratio, the containing block's width less the box's margins, borders and padding (as
+    /// CSS 2.1 § 10.3.2 suggests and WebKit does); without, CSS's default 300 px.
+    private func defaultWidth(_ box: Box, ratio: Double?, containingWidth: Double) -> Double {
+        guard box.image != nil else { return 0 }
+        guard ratio != nil else { return DecodedImage.defaultObjectSize.width }
+        let margins = (box.style.margin.left.resolve(containingWidth) ?? 0) + (box.style.margin.right.resolve(containingWidth) ?? 0)
+        return max(0, containingWidth - margins - horizontalChrome(box))
     }
 
     /// The content size of a broken image with no width or height: its intrinsic size, each

@@ -21,6 +21,9 @@ final class Box {
     /// Image: the intrinsic or attribute size, in px, when known.
     var intrinsicWidth: Double?
     var intrinsicHeight: Double?
+    /// Width over height, for an image that has a ratio but lacks a side (an SVG with a
+    /// `viewBox` and no `width` or `height`).
+    var intrinsicRatio: Double?
     /// Image: the decoded pixels, when the source could be read (local file or data: URI).
     var image: DecodedImage?
     /// Image: the colour of the flat placeholder shown for an image that cannot load.
@@ -72,7 +75,9 @@ final class Box {
     /// intrinsic size's.
     var aspectRatio: Double? {
         if let broken = brokenImage { return broken.aspectRatio }
-        guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else { return nil }
+        guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else {
+            return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil }
+        }
         return height / width
     }
 

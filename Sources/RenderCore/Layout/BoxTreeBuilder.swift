@@ -6,11 +6,15 @@ struct BoxTreeBuilder {
     var viewportHeight: Double = 844
     /// Where `<img src>` resolves; nil blocks every image.
     var images: ImageStore?
+    /// What `srcset`, `sizes` and `<picture>` choose with (`ImageSource`).
+    var imageChoice = ImageSource.Context()
     /// Text, floats and spans within `ResourceLimits`; each limit reached adds a warning.
     var budget = ResourceBudget(.standard)
     private var dom: DOMDocument { document.dom }
     /// List items' numbers, counted once per list (per item it would be quadratic).
     private let ordinals = ListOrdinals()
+    /// Ids inside the page's `<svg>`s, for references between inline SVGs (sprites).
+    private let svgDefinitions = SVGDefinitions()
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
     func build() -> Box? {
@@ -197,13 +201,13 @@ struct BoxTreeBuilder {
             // Floats are blockified and taken out of the line; the block layout places them.
             var blockified = style
             if !blockified.display.isBlockLevel { blockified.display = blockified.display == .inlineTable ? .table : .block }
-            let box = tag == "img" ? imageBox(node, blockified) : blockLevelBox(node, blockified)
+            let box = tag == "img" ? imageBox(node, blockified) : tag == "svg" ? inlineSVGBox(node, blockified) : blockLevelBox(node, blockified)
             box.isFloat = true
             appendBlock(box, &collector)
             return
         }
-        if tag == "img" {
-            let box = imageBox(node, style)
+        if tag == "img" || tag == "svg" {
+            let box = tag == "img" ? imageBox(node, style) : inlineSVGBox(node, style)
             if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
             return
         }
@@ -243,17 +247,14 @@ struct BoxTreeBuilder {
         return BrokenImage(alt: attributes["alt"], style: style, quirks: dom.mode == .quirks,
                            insideTableCell: PresentationalHints.enclosingTable(of: node, in: dom) != nil,
                            viewportHeight: viewportHeight, title: attributes["title"],
-                           hasSource: !ImageSource.url(attributes).isEmpty)
+                           hasSource: !ImageSource.select(for: node, in: dom, context: imageChoice).url.isEmpty)
     }
 
     private func imageBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
-        let source = ImageSource.url(dom[node].attributes)
+        let chosen = ImageSource.select(for: node, in: dom, context: imageChoice)
+        let source = chosen.url
         if let image = images?.image(for: source) {
-            let box = Box(kind: .image, node: node, style: style)
-            box.image = image
-            box.intrinsicWidth = Double(image.width)
-            box.intrinsicHeight = Double(image.height)
-            return box
+            return loadedImageBox(image, density: chosen.density, node: node, style: style)
         }
         let options = images?.options ?? ImageOptions()
         if options.showsPlaceholder(source: source) {
@@ -262,6 +263,33 @@ struct BoxTreeBuilder {
                 .box(for: node, style: style, color: options.placeholderColor)
         }
         return brokenImage(node, style).box(for: node)
+    }
+
+    /// A replaced box showing a decoded image: its intrinsic size in CSS pixels is its own
+    /// over the density its `srcset` candidate declared.
+    private func loadedImageBox(_ image: DecodedImage, density: Double, node: DOMDocument.NodeID, style: ComputedStyle) -> Box {
+        let box = Box(kind: .image, node: node, style: style)
+        box.image = image
+        box.intrinsicWidth = image.intrinsicWidth.map { $0 / density }
+        box.intrinsicHeight = image.intrinsicHeight.map { $0 / density }
+        box.intrinsicRatio = image.intrinsicRatio
+        return box
+    }
+
+    /// An `<svg>` element in the HTML, drawn as an image of its own markup (also when images
+    /// are blocked: it is part of the mail). One that cannot be drawn keeps its box, as an
+    /// empty replaced element of the size CSS gives it.
+    private func inlineSVGBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        let maximumBytes = budget.limits.maximumDataURIBytes
+        if let markup = InlineSVG.markup(of: node, in: dom, color: style.color, maximumBytes: maximumBytes, definitions: svgDefinitions) {
+            let image = images.map { $0.image(inlineSVG: markup) } ?? (try? DecodedImage.decode(Array(markup.utf8)))
+            if let image { return loadedImageBox(image, density: 1, node: node, style: style) }
+        } else {
+            budget.warn("an inline SVG is larger than \(ResourceLimits.bytes(maximumBytes)); not drawn")
+        }
+        let box = Box(kind: .image, node: node, style: style)
+        (box.intrinsicWidth, box.intrinsicHeight) = DecodedImage.defaultObjectSize
+        return box
     }
 
     // MARK: Block-level boxes

@@ -34,13 +34,14 @@ enum PaintBudget {
         }
         switch item {
         case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
-             .image(_, let rect),
              .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _, _):
             return covered(rect)
         case .backgroundLayer(let layer):
             return layer.paintedArea.map(covered) ?? 0
         case .borderImage(let placement):
             return covered(placement.area)
+        case .image(let image, let rect):
+            return image.paintWeight * covered(rect)
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
         case .shadow(let rect, _, let blur, _):

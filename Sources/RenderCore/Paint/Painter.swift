@@ -71,7 +71,7 @@ struct Painter {
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
                                width: box.contentWidth, height: box.contentHeight)
             if let image = box.image {
-                list.append(.image(image, content), bounds: content)
+                paintImage(image, content: content, style: style)
             } else if let colour = box.placeholderColor {
                 list.append(.unloadedImage(content, colour), bounds: content)
             } else if let broken = box.brokenImage, !broken.collapsed {
@@ -108,6 +108,18 @@ struct Painter {
             source = .generated(value)
         }
         return BorderImagePlacement(style.borderImage, source: source, frame: frame, border: border)
+    }
+
+    /// An image placed in its content box by `object-fit` and `object-position`, clipped to
+    /// the box where it reaches past it.
+    private mutating func paintImage(_ image: DecodedImage, content: Rect, style: ComputedStyle) {
+        let placed = ObjectPlacement.rect(for: (image.intrinsicWidth, image.intrinsicHeight, image.intrinsicRatio),
+                                          in: content, fit: style.objectFit, position: style.objectPosition)
+        guard let visible = placed.intersection(content) else { return }
+        let overflows = visible != placed
+        if overflows { list.append(.pushClip(content), bounds: content) }
+        list.append(.image(image, placed), bounds: visible)
+        if overflows { list.append(.popClip, bounds: content) }
     }
 
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,
@@ -216,7 +228,9 @@ struct Painter {
                     continue
                 }
                 content = .image(decoded)
-                intrinsic = (Double(decoded.width), Double(decoded.height))
+                // An SVG without a size of its own takes the positioning area's (CSS Images §5.3).
+                let area = boxes.rect(layer.origin)
+                intrinsic = decoded.concreteSize(defaultSize: (area.width, area.height))
             }
             guard let placed = BackgroundPlacement.place(layer, intrinsic: intrinsic, boxes: boxes) else { continue }
             let paint = BackgroundLayerPaint(content: content, clip: clip, tile: placed.tile, periodX: placed.periodX,

@@ -41,7 +41,10 @@ extension Canvas {
         let tile = layer.tile
         let periodX = layer.periodX ?? tile.width, periodY = layer.periodY ?? tile.height
         if case .image(let image) = layer.content, periodX == tile.width, periodY == tile.height {
-            paintRepeated(image.surface, size: (Double(image.width), Double(image.height)), tile: tile)
+            let device = deviceSize(tile.width, tile.height)
+            _ = image.withSurface(deviceWidth: device.width, deviceHeight: device.height) { surface, pixelWidth, pixelHeight in
+                paintRepeated(surface, size: (Double(pixelWidth), Double(pixelHeight)), tile: tile)
+            }
             return
         }
         let geometry: GradientGeometry?
@@ -99,16 +102,20 @@ extension Canvas {
         case .color(let colour):
             fill(part, colour)
         case .image(let image):
-            cairo_save(context)
-            cairo_rectangle(context, part.x, part.y, part.width, part.height)
-            cairo_clip(context)
-            cairo_translate(context, placed.x, placed.y)
-            cairo_scale(context, placed.width / Double(image.width), placed.height / Double(image.height))
-            cairo_set_source_surface(context, image.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-            cairo_paint(context)
-            cairo_restore(context)
+            // An SVG is rasterised at the tile's size in device pixels.
+            let device = deviceSize(placed.width, placed.height)
+            _ = image.withSurface(deviceWidth: device.width, deviceHeight: device.height) { surface, pixelWidth, pixelHeight in
+                cairo_save(context)
+                cairo_rectangle(context, part.x, part.y, part.width, part.height)
+                cairo_clip(context)
+                cairo_translate(context, placed.x, placed.y)
+                cairo_scale(context, placed.width / Double(pixelWidth), placed.height / Double(pixelHeight))
+                cairo_set_source_surface(context, surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
+                cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+                cairo_paint(context)
+                cairo_restore(context)
+            }
         }
     }
 

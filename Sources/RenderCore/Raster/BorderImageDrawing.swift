@@ -59,7 +59,12 @@ extension Canvas {
     private func sourceSurface(_ placement: BorderImagePlacement) -> SourceSurface? {
         switch placement.source {
         case .image(let image):
-            return SourceSurface(surface: image.surface, owned: false, scaleX: 1, scaleY: 1)
+            // A raster image's own pixels; an SVG rasterised at its size in device pixels.
+            let scale = deviceScale
+            return image.withSurface(deviceWidth: placement.sourceWidth * scale, deviceHeight: placement.sourceHeight * scale) { surface, width, height in
+                SourceSurface(surface: cairo_surface_reference(surface), owned: true,
+                              scaleX: Double(width) / placement.sourceWidth, scaleY: Double(height) / placement.sourceHeight)
+            }
         case .generated(let value):
             let scale = deviceScale
             let width = min(Self.maximumGeneratedSide, max(1, (placement.area.width * scale).rounded(.up)))

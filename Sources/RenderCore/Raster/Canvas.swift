@@ -60,20 +60,32 @@ public final class Canvas {
         cairo_fill(context)
     }
 
-    /// Draws an image scaled into `rect`, with bilinear filtering (stable across runs).
+    /// Draws an image scaled into `rect`, with bilinear filtering (stable across runs); an SVG
+    /// is rasterised at the rect's size in device pixels.
     func drawImage(_ image: DecodedImage, in rect: Rect) {
         guard rect.width > 0, rect.height > 0 else { return }
-        cairo_save(context)
-        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-        cairo_clip(context)
-        cairo_translate(context, rect.x, rect.y)
-        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
-        cairo_set_source_surface(context, image.surface, 0, 0)
-        let pattern = cairo_get_source(context)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_paint(context)
-        cairo_restore(context)
+        let device = deviceSize(rect.width, rect.height)
+        _ = image.withSurface(deviceWidth: device.width, deviceHeight: device.height) { surface, pixelWidth, pixelHeight in
+            cairo_save(context)
+            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(context)
+            cairo_translate(context, rect.x, rect.y)
+            cairo_scale(context, rect.width / Double(pixelWidth), rect.height / Double(pixelHeight))
+            cairo_set_source_surface(context, surface, 0, 0)
+            let pattern = cairo_get_source(context)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_paint(context)
+            cairo_restore(context)
+        }
+    }
+
+    /// A size in user space (points) in device pixels, under the canvas's scale.
+    func deviceSize(_ width: Double, _ height: Double) -> (width: Double, height: Double) {
+        var dx = width, dy = 0.0, ex = 0.0, ey = height
+        cairo_user_to_device_distance(context, &dx, &dy)
+        cairo_user_to_device_distance(context, &ex, &ey)
+        return ((dx * dx + dy * dy).squareRoot(), (ex * ex + ey * ey).squareRoot())
     }
 
     /// Adds a rounded rectangle to the path (a plain one when every radius is zero); each

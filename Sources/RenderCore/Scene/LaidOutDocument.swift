@@ -98,8 +98,9 @@ public struct LaidOutDocument: @unchecked Sendable {
         if styled.styles.contains(where: { $0?.fontSizeClamped ?? false }) {
             budget.warn("font sizes above \(Scene.format(ResourceLimits.maximumFontSize)) px are drawn at \(Scene.format(ResourceLimits.maximumFontSize)) px")
         }
+        let imageChoice = ImageSource.Context(devicePixelRatio: images?.devicePixelRatio ?? 3, media: media)
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
-                                     budget: budget)
+                                     imageChoice: imageChoice, budget: budget)
         guard let root = builder.build() else {
             self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
@@ -137,7 +138,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
         self.text = DocumentText.text(of: root)
-        self.images = Self.imageUses(dom, paths: paths, boxes: boxes, store: images)
+        self.images = Self.imageUses(dom, paths: paths, boxes: boxes, store: images, choice: imageChoice)
         let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
                                            unknownAreas: painter.missingBackgroundImages)
         self.invisibleText = invisible.found
@@ -151,12 +152,13 @@ public struct LaidOutDocument: @unchecked Sendable {
     }
 
     /// What each rendered `<img>` shows, in document order.
-    private static func imageUses(_ dom: DOMDocument, paths: DOMPaths, boxes: [ElementBox], store: ImageStore?) -> [ImageUse] {
+    private static func imageUses(_ dom: DOMDocument, paths: DOMPaths, boxes: [ElementBox], store: ImageStore?,
+                                  choice: ImageSource.Context) -> [ImageUse] {
         let frames = Dictionary(boxes.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
         let options = store?.options ?? ImageOptions()
         return dom.nodes.indices.compactMap { node in
             guard dom[node].tag == "img", let path = paths.path(of: node), let frame = frames[path] else { return nil }
-            let url = ImageSource.url(dom[node].attributes)
+            let url = ImageSource.select(for: node, in: dom, context: choice).url
             let shown: ImageUse.Shown, file: String?
             switch store?.origin(of: url) {
             case .data?: (shown, file) = (.data, nil)

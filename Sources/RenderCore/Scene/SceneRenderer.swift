@@ -16,13 +16,14 @@ public struct SceneRenderer {
                                    viewportHeight: scene.viewportHeight, fonts: fonts,
                                    images: ImageStore(baseDirectory: scene.baseDirectory, contentIDs: scene.inlineImages,
                                                       limits: scene.limits, allowedDirectories: scene.allowedDirectories,
-                                                      options: scene.images),
+                                                      options: scene.images, devicePixelRatio: scene.scale),
                                    appearance: scene.appearance, client: scene.client, viewportRules: scene.viewportRules,
                                    limits: scene.limits, addedFonts: addedFonts)
         header = scene.headerHTML.map { fragment in
             LaidOutDocument(html: Self.headerDocument(fragment),
                             viewportWidth: scene.viewportWidth, viewportHeight: scene.headerHeight, fonts: fonts,
-                            images: ImageStore(baseDirectory: nil, limits: scene.limits, options: scene.images), appearance: scene.appearance, limits: scene.limits, addedFonts: addedFonts)
+                            images: ImageStore(baseDirectory: nil, limits: scene.limits, options: scene.images,
+                                               devicePixelRatio: scene.scale), appearance: scene.appearance, limits: scene.limits, addedFonts: addedFonts)
         }
         geometry = ScrollScene(scene: scene, document: document)
         offsets = try scene.resolvedOffsets(end: geometry.endOffset)

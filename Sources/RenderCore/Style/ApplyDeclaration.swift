@@ -97,6 +97,11 @@ extension ComputedStyle {
             if let origins = BackgroundParser.list(value, BackgroundParser.box), !origins.contains(.text) { background.origins = origins }
         case "background-blend-mode":
             if let modes = BackgroundParser.list(value, BackgroundParser.blendMode) { background.blendModes = modes }
+        case "object-fit": if let fit = ObjectFit(rawValue: keyword) { objectFit = fit }
+        case "object-position":
+            if let position = ObjectPosition.parse(PropertyValues.components(value), length: { len($0, auto: false) }) {
+                objectPosition = position
+            }
         case "text-shadow":
             textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
@@ -359,6 +364,8 @@ extension ComputedStyle {
         case "background-clip", "-webkit-background-clip": background.clips = source.background.clips
         case "background-origin", "-webkit-background-origin": background.origins = source.background.origins
         case "background-blend-mode": background.blendModes = source.background.blendModes
+        case "object-fit": objectFit = source.objectFit
+        case "object-position": objectPosition = source.objectPosition
         case "width": width = source.width
         case "height": height = source.height
         case "min-width": minWidth = source.minWidth

@@ -131,6 +131,9 @@ public struct ComputedStyle: Sendable {
     public var backgroundColor: RGBA = .transparent
     /// The background layers (images, gradients) and their per-layer lists.
     public var background = BackgroundLayers()
+    /// How an image fills its content box (not inherited).
+    public var objectFit: ObjectFit = .fill
+    public var objectPosition = ObjectPosition()
     public var boxShadows: [BoxShadow] = []
     public var verticalAlign: VerticalAlign = .baseline
     public var overflowHidden = false

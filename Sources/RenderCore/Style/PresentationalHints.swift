@@ -15,7 +15,7 @@ enum PresentationalHints {
            !image.contains(")") {
             add("background-image", "url(\"\(image)\")")
         }
-        if ["table", "td", "th", "img", "col", "colgroup", "hr", "iframe", "video"].contains(tag) {
+        if ["table", "td", "th", "img", "col", "colgroup", "hr", "iframe", "video", "svg"].contains(tag) {
             if let w = attributes["width"].flatMap(dimension) { add("width", w) }
             if let h = attributes["height"].flatMap(dimension), tag != "col", tag != "colgroup" { add("height", h) }
         }
