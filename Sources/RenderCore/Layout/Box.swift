@@ -25,6 +25,8 @@ final class Box {
     var image: DecodedImage?
     /// Image: the colour of the flat placeholder shown for an image that cannot load.
     var placeholderColor: RGBA?
+    /// A form control or embedded content (its image, if any, is a video's poster).
+    var control: Control?
     /// Table: a table cell encloses it. Its percentage columns then do not widen the
     /// max-content width its container sees (WebKit's shouldScaleColumnsForParent).
     var isInsideTableCell = false

@@ -53,6 +53,8 @@ public struct DisplayList: Sendable {
         case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
         case roundedFill(Rect, CornerRadii, RGBA)
         case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, color: RGBA)
+        /// A form control's glyph (checkmark, chevrons, play triangle) filling this rect.
+        case controlGlyph(ControlGlyph, Rect, RGBA)
         case pushClip(Rect)
         case pushRoundedClip(Rect, CornerRadii)
         /// Everything up to the matching `popGroup` is composited at this opacity.

@@ -115,7 +115,7 @@ public struct InvisibleText: Sendable, Equatable {
             case .image(_, let rect), .backgroundImage(_, let rect, _, _, _), .linearGradient(let rect, _, _), .brokenImageIcon(let rect),
                  .unloadedImage(let rect, _):
                 if opacity > 0 { file(rect, nil) }
-            case .border, .shadow, .roundedBorder, .textShadow, .textDecoration, .missingImageOutline:
+            case .border, .shadow, .roundedBorder, .textShadow, .textDecoration, .missingImageOutline, .controlGlyph:
                 break
             case .glyphs(let run):
                 // Text with a visible shadow reads through its shadow (white on white with a dark shadow).

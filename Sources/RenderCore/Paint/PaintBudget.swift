@@ -35,7 +35,7 @@ enum PaintBudget {
         switch item {
         case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
              .image(_, let rect), .linearGradient(let rect, _, _),
-             .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _):
+             .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _), .controlGlyph(_, let rect, _):
             return covered(rect)
         case .backgroundImage(_, let area, _, _, _):
             return covered(area)

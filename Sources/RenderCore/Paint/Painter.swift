@@ -20,6 +20,8 @@ struct Painter {
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
+        let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
+        let themed = controlPainting?.replacesCSSBackground ?? false
         let grouped = style.opacity < 1
         if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
@@ -42,7 +44,8 @@ struct Painter {
                 let reach = rect.insetBy(-shadow.blur)
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
-            if style.backgroundColor.a > 0 {
+            for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
+            if style.backgroundColor.a > 0 && !themed {
                 if radii.isZero {
                     list.append(.fill(frame, style.backgroundColor), bounds: frame)
                 } else {
@@ -51,7 +54,7 @@ struct Painter {
             }
             paintBackgroundImage(box.style, frame: frame, border: box.border, radii: radii)
             let border = box.border
-            if border.top + border.right + border.bottom + border.left > 0 {
+            if border.top + border.right + border.bottom + border.left > 0 && !themed {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -66,14 +69,16 @@ struct Painter {
                 }
             }
         }
+        // Text-bearing controls clip their content (WebKit's control clip).
         let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
+            || (box.control != nil && box.kind != .image)
         if clips {
             let padding = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
                                width: max(0, frame.width - box.border.left - box.border.right),
                                height: max(0, frame.height - box.border.top - box.border.bottom))
             list.append(radii.isZero ? .pushClip(padding) : .pushRoundedClip(padding, radii.inset(by: box.border)), bounds: frame)
         }
-        if box.kind == .image && !style.visibilityHidden {
+        if box.kind == .image && box.control == nil && !style.visibilityHidden {
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
                                width: box.contentWidth, height: box.contentHeight)
             if let image = box.image {
@@ -83,6 +88,13 @@ struct Painter {
             } else if let broken = box.brokenImage, !broken.collapsed {
                 paintBrokenImage(broken, content: content)
             }
+        }
+        for entry in controlPainting?.foreground() ?? [] { list.append(entry.item, bounds: entry.bounds) }
+        if case .marquee(contentHidden: true)? = box.control?.kind {
+            // The first frame of a scrolling marquee: its content has not come in yet.
+            if clips { list.append(.popClip, bounds: frame) }
+            if grouped { list.append(.popGroup, bounds: frame) }
+            return
         }
         if isRowOrGroup { rowsAndGroups.append(box) }
         // A table inside a cell starts its own rows: the outer rows are not behind its cells.

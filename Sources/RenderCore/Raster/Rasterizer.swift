@@ -39,6 +39,8 @@ enum Rasterizer {
                 canvas.roundedRectPath(rect, radii)
                 canvas.roundedRectPath(inner, radii.inset(by: widths), newPath: false)
                 canvas.fillPath(color, evenOdd: true)
+            case .controlGlyph(let glyph, let rect, let colour):
+                canvas.drawControlGlyph(glyph, in: rect, colour)
             case .pushRoundedClip(let rect, let radii):
                 canvas.save()
                 canvas.roundedRectPath(rect, radii)
