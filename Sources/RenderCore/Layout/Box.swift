@@ -74,6 +74,7 @@ final class Box {
     /// intrinsic size's.
     var aspectRatio: Double? {
         if let broken = brokenImage { return broken.aspectRatio }
+        if let control, !control.hasIntrinsicRatio { return nil }
         guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else { return nil }
         return height / width
     }

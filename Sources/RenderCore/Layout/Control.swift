@@ -35,6 +35,15 @@ struct Control {
 
     var kind: Kind
 
+    /// Media and frames keep their natural ratio when one side is set; a checkbox, range or
+    /// meter given a width keeps its default height.
+    var hasIntrinsicRatio: Bool {
+        switch kind {
+        case .video, .frame: return true
+        default: return false
+        }
+    }
+
     /// Single-line controls centre their line in a taller box, as WebKit's inner text block is
     /// centred (text fields, buttons, selects, date fields).
     var centresLine: Bool {
