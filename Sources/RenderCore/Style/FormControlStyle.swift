@@ -59,6 +59,8 @@ enum FormControlStyle {
     select { padding: 5px 19px 5px 8px; border: 1px solid black; background-color: white; box-sizing: border-box;
         color: rgb(0, 122, 255) }
     meter, progress { display: inline-block }
+    fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove rgb(192, 192, 192) }
+    legend { padding-left: 2px; padding-right: 2px }
     audio:not([controls]) { display: none }
     iframe { border: 2px inset }
     marquee { display: inline-block; width: 100%; overflow: hidden; white-space: nowrap }
