@@ -29,16 +29,19 @@ import Testing
         #expect(page.colour(radio.x + 16, radio.y + 16) == "#FFFFFF")
     }
 
-    @Test func buttonsAreGreyPillsWithBlueLabelsUntilRestyled() {
+    @Test func buttonsArePillsUntilRestyled() {
         let page = PaintedPage("""
-            <body style="margin:0"><input type=submit value="Send" style="margin:0"> \
-            <input type=submit value="Paid" style="margin:0;background:#22bc66;color:white"></body>
+            <body style="margin:0"><input type=button value="Send" style="margin:0"> \
+            <input type=submit value="Paid" style="margin:0;background:#22bc66;color:white"> \
+            <input type=submit value="Pay" style="margin:0"></body>
             """, height: 40)
-        let native = Self.frame(page, "input[0]"), styled = Self.frame(page, "input[1]")
+        let native = Self.frame(page, "input[0]"), styled = Self.frame(page, "input[1]"), submit = Self.frame(page, "input[2]")
         #expect(native.height == 25)
         // The opaque secondary fill, corners cut round (half the height), the CSS border gone.
         #expect(page.colour(native.x + 4, native.y + 12) == "#EBEBEC")
         #expect(page.colour(native.x + 0.5, native.y + 1) == "#FFFFFF")
+        // A submit button is iOS's prominent one: system blue.
+        #expect(page.colour(submit.x.rounded(.up) + 4, submit.y + 12) == "#007AFF")
         // An author background gives the CSS painting back: green inside WebKit's outset border.
         #expect(page.colour(styled.x + 6, styled.y + 4) == "#22BC66")
         #expect(page.colour(styled.x.rounded(.up) + 0.5, styled.y + 12) == "#C0C0C0")

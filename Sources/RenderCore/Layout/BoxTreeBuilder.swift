@@ -284,7 +284,10 @@ struct BoxTreeBuilder {
             collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable:
             let box = blockLevelBox(node, style)
-            if tag == "button" { box.control = Control(kind: .button) }
+            if tag == "button" {
+                let attributes = dom[node].attributes
+                box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
+            }
             if tag == "marquee" { box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(dom[node].attributes))) }
             collector.appendAtomic(box)
         default:

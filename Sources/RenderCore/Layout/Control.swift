@@ -7,8 +7,9 @@ struct Control {
         case textField(search: Bool)
         /// Rows of text: its height is `rows` lines.
         case textArea(rows: Int)
-        /// submit, reset, button, `<button>`, file.
-        case button
+        /// submit, reset, button, `<button>`, file. Submit buttons (`input[type=submit]`,
+        /// `button[type=submit]`) are iOS's prominent ones: system blue with white labels.
+        case button(prominent: Bool)
         case checkbox(checked: Bool)
         case radio(checked: Bool)
         /// The value's position between min and max, 0...1.

@@ -48,7 +48,7 @@ struct ControlBoxes {
             case "file": label = "Choose File"
             default: label = value ?? ""
             }
-            return textBox(node, style, .button, text: label)
+            return textBox(node, style, .button(prominent: type == "submit" && attributes["disabled"] == nil), text: label)
         case "date", "time", "datetime-local", "month", "week":
             // The closed control is as wide as WebKit's widest value of the type (measured in
             // em of the control's font); an empty one shows no text, as on iOS.

@@ -44,9 +44,12 @@ struct ControlPainting {
             return field(radii)
         case .textArea:
             return field(Self.radii(5))
-        case .button, .select, .dateField:
-            // Button-like controls: a grey pill (adjustRoundBorderRadius: half the height below
-            // 45 px, else 35 % of the smaller side / 2).
+        case .button(let prominent):
+            // Button-like controls: a pill (adjustRoundBorderRadius: half the height below 45 px,
+            // else 35 % of the smaller side / 2), grey, or system blue for submit buttons.
+            let fill = prominent ? FormControlStyle.systemBlue : FormControlStyle.opaqueSecondaryFill
+            return [(.roundedFill(frame, pillRadii, fill), frame)]
+        case .select, .dateField:
             return [(.roundedFill(frame, pillRadii, FormControlStyle.opaqueSecondaryFill), frame)]
         case .colorWell(let colour):
             let inner = content
@@ -152,7 +155,10 @@ struct ControlPainting {
         entries.append((.roundedFill(track, trackRadii, FormControlStyle.systemBlue), track))
         let thumb = Rect(x: thumbX, y: box.y + (box.height - thumbSize) / 2, width: thumbSize, height: thumbSize)
         let round = CornerRadii(topLeft: thumbSize / 2, topRight: thumbSize / 2, bottomRight: thumbSize / 2, bottomLeft: thumbSize / 2)
-        entries.append((.shadow(thumb.offsetBy(dx: 0, dy: 1), round, blur: 2, color: RGBA(r: 0, g: 0, b: 0, a: 0.25)), thumb.insetBy(-4)))
+        // html.css (iOS): box-shadow 0 6px 13px and 0 0.5px 4px, both rgba(0, 0, 0, 0.2).
+        let shade = RGBA(r: 0, g: 0, b: 0, a: 0.2)
+        entries.append((.shadow(thumb.offsetBy(dx: 0, dy: 6), round, blur: 13, color: shade), thumb.offsetBy(dx: 0, dy: 6).insetBy(-13)))
+        entries.append((.shadow(thumb.offsetBy(dx: 0, dy: 0.5), round, blur: 4, color: shade), thumb.insetBy(-5)))
         entries.append((.roundedFill(thumb, round, .white), thumb))
         return entries
     }

@@ -54,6 +54,11 @@ enum FormControlStyle {
     input[type=submit], input[type=reset], input[type=button], input[type=file], button { padding: 2px 6px 3px;
         border: 2px outset rgb(192, 192, 192); background-color: rgb(192, 192, 192); text-align: center;
         box-sizing: border-box; color: rgb(0, 122, 255) }
+    input[type=submit], button[type=submit] { color: white }
+    input[disabled], textarea[disabled] { opacity: 0.4 }
+    input[type=submit][disabled], input[type=reset][disabled], input[type=button][disabled], button[disabled],
+        select[disabled] { color: rgba(60, 60, 67, 0.3); opacity: 1 }
+    input[type=checkbox][disabled], input[type=radio][disabled], input[type=date][disabled], input[type=time][disabled] { opacity: 1 }
     input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week] {
         padding: 3px 1px; color: rgb(0, 122, 255); text-align: center }
     select { padding: 5px 19px 5px 8px; border: 1px solid black; background-color: white; box-sizing: border-box;
