@@ -35,6 +35,9 @@ struct Control {
     enum MeterRegion: Equatable { case optimum, suboptimal, evenLessGood }
 
     var kind: Kind
+    /// Texts the control is as wide as the widest of, besides the one it shows (a select's
+    /// other options, as WebKit sizes its popup button).
+    var sizingTexts: [String] = []
 
     /// Media and frames keep their natural ratio when one side is set; a checkbox, range or
     /// meter given a width keeps its default height.

@@ -109,10 +109,14 @@ struct ControlBoxes {
         }
         gather(node)
         let chosen = options.last { dom[$0].attributes["selected"] != nil } ?? options.first
-        let label = chosen.map { option in
-            dom[option].attributes["label"] ?? dom.textContent(of: option).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        } ?? ""
-        return textBox(node, style, .select, text: label)
+        func label(_ option: DOMDocument.NodeID) -> String {
+            let text = dom[option].attributes["label"] ?? dom.textContent(of: option).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return String(text.prefix(1000))
+        }
+        let box = textBox(node, style, .select, text: chosen.map(label) ?? "")
+        // As wide as its widest option (measured at layout; the first 200 options).
+        box.control?.sizingTexts = options.prefix(200).filter { $0 != chosen }.map(label).filter { !$0.isEmpty }
+        return box
     }
 
     // MARK: meter, progress
@@ -151,6 +155,10 @@ struct ControlBoxes {
             box.image = poster
         } else {
             box = replaced(node, style, kind, width: 300, height: 150)
+            // A poster that cannot load stands as the flat placeholder of `--images placeholder`
+            // (the phone would show it), in the frame's default size.
+            let options = images?.options ?? ImageOptions()
+            if let source = attributes["poster"], options.showsPlaceholder(source: source) { box.placeholderColor = options.placeholderColor }
         }
         applyDimensionAttributes(attributes, to: box)
         return box

@@ -204,7 +204,8 @@ struct ControlPainting {
 
     // MARK: Media
 
-    /// The poster scaled to fit (object-fit: contain, video's UA default), else a black frame;
+    /// The poster scaled to fit (object-fit: contain, video's UA default), else the placeholder
+    /// of a poster that could not load, else a black frame;
     /// with controls, iOS's start button over it: a translucent disc with a white play triangle.
     private func video(startButton: Bool) -> [Entry] {
         let rect = content
@@ -217,7 +218,7 @@ struct ControlPainting {
                              width: size.width, height: size.height)
             entries.append((.image(poster, shown), shown))
         } else {
-            entries.append((.fill(rect, .black), rect))
+            entries.append((.fill(rect, box.placeholderColor ?? .black), rect))
         }
         let diameter = min(56, rect.width * 0.5, rect.height * 0.5)
         guard startButton, diameter >= 12 else { return entries }
