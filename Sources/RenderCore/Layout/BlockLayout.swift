@@ -153,6 +153,9 @@ struct LayoutEngine {
             box.height = max(forcedHeight, contentHeight + verticalChrome)
             return
         }
+        if case .textArea(let rows)? = box.control?.kind, let line = box.lines.first?.height {
+            contentHeight = Double(rows) * line  // `rows` lines tall, whatever the text
+        }
         box.naturalContentHeight = contentHeight
         if case .px(let specified) = box.style.height {
             let requested = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
@@ -162,6 +165,10 @@ struct LayoutEngine {
         if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
         if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }
         box.height = contentHeight + verticalChrome
+        if box.control?.centresLine == true {
+            // WebKit centres a single-line control's text in a taller (or shorter) box.
+            box.contentShift = ((contentHeight - box.naturalContentHeight) / 2).rounded(.down)
+        }
     }
 
     /// Stacks block children with margin collapsing; returns the content height.

@@ -28,6 +28,8 @@ final class Box {
     var image: DecodedImage?
     /// Image: the colour of the flat placeholder shown for an image that cannot load.
     var placeholderColor: RGBA?
+    /// A form control or embedded content (its image, if any, is a video's poster).
+    var control: Control?
     /// Table: a table cell encloses it. Its percentage columns then do not widen the
     /// max-content width its container sees (WebKit's shouldScaleColumnsForParent).
     var isInsideTableCell = false
@@ -75,6 +77,7 @@ final class Box {
     /// intrinsic size's.
     var aspectRatio: Double? {
         if let broken = brokenImage { return broken.aspectRatio }
+        if let control, !control.hasIntrinsicRatio { return nil }
         guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else {
             return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil }
         }

@@ -39,8 +39,9 @@ struct BoxTreeBuilder {
 
     /// Collects the children of `node` into `box`: block-level boxes, or one inline
     /// formatting context when every child is inline.
-    private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID) {
+    private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
+        if let leadingText { collector.appendText(leadingText, style: box.style) }
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
         if collector.blocks.isEmpty {
@@ -163,10 +164,48 @@ struct BoxTreeBuilder {
         }
     }
 
-    private func collectChildren(of node: DOMDocument.NodeID, into collector: inout ChildCollector) {
+    private func collectChildren(of node: DOMDocument.NodeID, into collector: inout ChildCollector,
+                                 only include: ((DOMDocument.NodeID) -> Bool)? = nil) {
+        // A closed <details> shows its summary alone (one WebKit writes when there is none).
+        let closedDetails = dom[node].tag == "details" && !DisclosureWidget.isOpen(node, in: dom)
+        if dom[node].tag == "details", DisclosureWidget.summary(of: node, in: dom) == nil {
+            var summaryStyle = (document.style(of: node) ?? collector.parentStyle).inheritedForChild()
+            summaryStyle.display = .block
+            let summary = Box(kind: .block, node: nil, style: summaryStyle)
+            var content = InlineContent()
+            content.items.append(.text(DisclosureWidget.marker(open: !closedDetails) + "Details", summaryStyle))
+            summary.inlineContent = content
+            appendBlock(summary, &collector)
+        }
         for child in dom[node].children {
+            if closedDetails && !DisclosureWidget.isSummary(child, in: dom) { continue }
+            if let include, !include(child) { continue }
             collect(child, into: &collector)
         }
+    }
+
+    /// A `<ruby>`: its annotations (`<rt>`) stacked above its base text, centred on each other.
+    private func rubyBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+        var rubyStyle = style
+        rubyStyle.display = .inlineBlock
+        rubyStyle.textAlign = .center
+        let box = Box(kind: .inlineBlock, node: node, style: rubyStyle)
+        var collector = ChildCollector(parentStyle: rubyStyle, budget: budget)
+        collectChildren(of: node, into: &collector) { dom[$0].tag == "rt" }
+        collector.finishInlineRun()
+        let annotations = collector.blocks
+        var baseCollector = ChildCollector(parentStyle: rubyStyle, budget: budget)
+        collectChildren(of: node, into: &baseCollector) { dom[$0].tag != "rt" }
+        baseCollector.finishInlineRun()
+        baseCollector.flushSoleIntoBlocks()
+        box.children = annotations + baseCollector.blocks
+        return box
+    }
+
+    /// A `<marquee>` that scrolls or slides (the default) starts with its content outside the
+    /// box; one that alternates starts inside it.
+    static func marqueeStartsOutside(_ attributes: [String: String]) -> Bool {
+        (attributes["behavior"] ?? "scroll").lowercased() != "alternate"
     }
 
     private func collect(_ node: DOMDocument.NodeID, into collector: inout ChildCollector) {
@@ -206,9 +245,39 @@ struct BoxTreeBuilder {
             appendBlock(box, &collector)
             return
         }
+        if tag == "input" && dom[node].attributes["type"]?.lowercased() == "image" {
+            // An image button: its image when it loads, else WebKit's failed image (it is no
+            // content image, so no placeholder stands in for it).
+            let source = ImageSource.select(for: node, in: dom, context: imageChoice).url
+            let box: Box
+            if let image = images?.image(for: source) {
+                box = Box(kind: .image, node: node, style: style)
+                box.image = image
+                box.intrinsicWidth = image.intrinsicWidth ?? Double(image.width)
+                box.intrinsicHeight = image.intrinsicHeight ?? Double(image.height)
+            } else {
+                box = brokenImage(node, style).box(for: node)
+            }
+            if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
+            return
+        }
         if tag == "img" || tag == "svg" {
             let box = tag == "img" ? imageBox(node, style) : inlineSVGBox(node, style)
             if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
+            return
+        }
+        if let box = ControlBoxes(dom: dom, images: images).box(for: node, tag: tag, style: style) {
+            if style.display.isBlockLevel { appendBlock(box, &collector) } else { collector.appendAtomic(box) }
+            return
+        }
+        if tag == "ruby" && style.display == .inline {
+            collector.appendAtomic(rubyBox(node, style))
+            return
+        }
+        if tag == "summary", DisclosureWidget.isSummary(node, in: dom) {
+            // The disclosure triangle is the summary's first text (WebKit's marker, inside).
+            let box = blockLevelBox(node, style, leadingText: DisclosureWidget.marker(open: DisclosureWidget.isOpen(dom[node].parent, in: dom)))
+            appendBlock(box, &collector)
             return
         }
         switch style.display {
@@ -219,6 +288,11 @@ struct BoxTreeBuilder {
             collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable:
             let box = blockLevelBox(node, style)
+            if tag == "button" {
+                let attributes = dom[node].attributes
+                box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
+            }
+            if tag == "marquee" { box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(dom[node].attributes))) }
             collector.appendAtomic(box)
         default:
             appendBlock(blockLevelBox(node, style), &collector)
@@ -294,7 +368,7 @@ struct BoxTreeBuilder {
 
     // MARK: Block-level boxes
 
-    private func blockLevelBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
+    private func blockLevelBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle, leadingText: String? = nil) -> Box {
         switch style.display {
         case .table, .inlineTable:
             return tableBox(node, style)
@@ -312,7 +386,7 @@ struct BoxTreeBuilder {
         default:
             let box = Box(kind: .block, node: node, style: style)
             box.isBody = dom[node].tag == "body"
-            fillBlockContainer(box, from: node)
+            fillBlockContainer(box, from: node, leadingText: leadingText)
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
             return box
         }

@@ -55,6 +55,14 @@ struct IntrinsicSizes {
         var minimum = 0.0, maximum = 0.0
         if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
+            if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
+                for text in texts {
+                    var other = InlineContent()
+                    other.items = [.text(text, runStyle)]
+                    let width = inlineWidths(other, style: style).1
+                    minimum = max(minimum, width); maximum = max(maximum, width)
+                }
+            }
         } else {
             (minimum, maximum) = blockChildrenWidths(box.children)
         }

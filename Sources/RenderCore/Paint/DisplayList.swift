@@ -25,6 +25,8 @@ public struct DisplayList: Sendable {
         case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
         /// A `border-image`, drawn instead of the border's styles.
         case borderImage(BorderImagePlacement)
+        /// A form control's glyph (checkmark, chevrons, play triangle) filling this rect.
+        case controlGlyph(ControlGlyph, Rect, RGBA)
         case pushClip(Rect)
         case pushRoundedClip(Rect, CornerRadii)
         /// Everything up to the matching `popGroup` is composited at this opacity.

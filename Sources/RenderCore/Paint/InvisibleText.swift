@@ -116,7 +116,7 @@ public struct InvisibleText: Sendable, Equatable {
                 if opacity > 0 { file(rect, nil) }
             case .backgroundLayer(let layer):
                 if opacity > 0, let rect = layer.paintedArea { file(rect, nil) }
-            case .border, .shadow, .roundedBorder, .borderImage, .textShadow, .textDecoration, .missingImageOutline:
+            case .border, .shadow, .roundedBorder, .borderImage, .textShadow, .textDecoration, .missingImageOutline, .controlGlyph:
                 break
             case .glyphs(let run):
                 // Text with a visible shadow reads through its shadow (white on white with a dark shadow).

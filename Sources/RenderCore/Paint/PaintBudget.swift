@@ -34,7 +34,7 @@ enum PaintBudget {
         }
         switch item {
         case .fill(let rect, _), .missingImageOutline(let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _),
-             .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _, _):
+             .roundedFill(let rect, _, _), .border(let rect, _, _, _), .roundedBorder(let rect, _, _, _, _), .controlGlyph(_, let rect, _):
             return covered(rect)
         case .backgroundLayer(let layer):
             return layer.paintedArea.map(covered) ?? 0

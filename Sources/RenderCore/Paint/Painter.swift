@@ -20,6 +20,8 @@ struct Painter {
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
+        let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
+        let themed = controlPainting?.replacesCSSBackground ?? false
         let grouped = style.opacity < 1
         if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
@@ -42,12 +44,15 @@ struct Painter {
                 let reach = rect.insetBy(-shadow.blur)
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
+            for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
             var own = style
             if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
+            if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
             paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
             let border = box.border
-            if let placement = borderImage(style, frame: frame, border: border) {
+            if themed {
+            } else if let placement = borderImage(style, frame: frame, border: border) {
                 list.append(.borderImage(placement), bounds: placement.area)
             } else if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -60,14 +65,16 @@ struct Painter {
                 }
             }
         }
+        // Text-bearing controls clip their content (WebKit's control clip).
         let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
+            || (box.control != nil && box.kind != .image)
         if clips {
             let padding = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
                                width: max(0, frame.width - box.border.left - box.border.right),
                                height: max(0, frame.height - box.border.top - box.border.bottom))
             list.append(radii.isZero ? .pushClip(padding) : .pushRoundedClip(padding, radii.inset(by: box.border)), bounds: frame)
         }
-        if box.kind == .image && !style.visibilityHidden {
+        if box.kind == .image && box.control == nil && !style.visibilityHidden {
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
                                width: box.contentWidth, height: box.contentHeight)
             if let image = box.image {
@@ -77,6 +84,13 @@ struct Painter {
             } else if let broken = box.brokenImage, !broken.collapsed {
                 paintBrokenImage(broken, content: content)
             }
+        }
+        for entry in controlPainting?.foreground() ?? [] { list.append(entry.item, bounds: entry.bounds) }
+        if case .marquee(contentHidden: true)? = box.control?.kind {
+            // The first frame of a scrolling marquee: its content has not come in yet.
+            if clips { list.append(.popClip, bounds: frame) }
+            if grouped { list.append(.popGroup, bounds: frame) }
+            return
         }
         if isRowOrGroup { rowsAndGroups.append(box) }
         // A table inside a cell starts its own rows: the outer rows are not behind its cells.

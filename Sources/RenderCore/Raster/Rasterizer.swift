@@ -35,6 +35,8 @@ enum Rasterizer {
                 canvas.drawBorder(rect, radii: radii, widths: widths, colors: colors, styles: styles)
             case .borderImage(let placement):
                 canvas.drawBorderImage(placement)
+            case .controlGlyph(let glyph, let rect, let colour):
+                canvas.drawControlGlyph(glyph, in: rect, colour)
             case .pushRoundedClip(let rect, let radii):
                 canvas.save()
                 canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)

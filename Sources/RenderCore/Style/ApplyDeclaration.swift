@@ -225,6 +225,7 @@ extension ComputedStyle {
                 default: borderRadius.left = radius
                 }
             }
+        case "appearance", "-webkit-appearance": appearanceNone = keyword == "none"
         case "opacity":
             if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }

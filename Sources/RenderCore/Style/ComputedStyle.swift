@@ -246,6 +246,8 @@ public struct ComputedStyle: Sendable {
     /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
     public var underlineOffset: Double?
     public var visibilityHidden = false
+    /// `appearance: none` (or `-webkit-appearance`): a form control drawn from its CSS alone.
+    public var appearanceNone = false
     /// `border-spacing`: between columns, and between rows.
     public var borderSpacing = BorderSpacing()
     /// `border-collapse: collapse` (inherited): the collapsing border model, no spacing.

@@ -49,7 +49,7 @@ enum UserAgentStylesheet {
     sup { vertical-align: super; font-size: smaller }
     mark { background-color: yellow; color: black }
     nobr { white-space: nowrap }
-    """
+    """ + "\n" + FormControlStyle.css
 
     /// The defaults a document gets in dark mode when its root declares a colour scheme with
     /// `dark` (rules E2–E5): iOS's labelColor for text and WebKit's dark link colour (#9E9EFF;
