@@ -80,6 +80,22 @@ import Testing
         #expect(hr.colour(100, 11) == "#D4D4D4")
     }
 
+    @Test func tableBorderAttributeDrawsInTheTextColour() {
+        // WebKit: the table's outset top stays #FF0000 (red cannot lighten), the cells' inset top darkens to #AB0000.
+        let table = PaintedPage("<body style='margin:0'><table border=1 style='color:red;width:200px'><tr><td>x</td></tr></table>", height: 40)
+        #expect(table.colour(100, 0) == "#FF0000")
+        #expect(table.colour(100, 3) == "#AB0000")
+    }
+
+    @Test func collapsedInsetAndOutsetAreRidgeAndGroove() throws {
+        // WebKit, `border=1` collapsed: one-pixel grooves, dark (#545454 from black) on top and bottom alike,
+        // the odd pixel in the outer half on the top and the inner half on the bottom.
+        let page = PaintedPage("<body style='margin:0'><table border=1 style='border-collapse:collapse;width:200px'><tr><td>x</td></tr></table>", height: 40)
+        let frame = try #require(page.frames(containing: "table").first)
+        #expect(page.colour(100, frame.y) == "#545454")
+        #expect(page.colour(100, frame.maxY - 1) == "#545454")
+    }
+
     @Test func straightDottedAndDashedSidesAsWebKitPlacesThem() {
         // 10 px dots: a corner square, then squares and gaps centred between the corners.
         let dotted = page("width:80px;height:40px;border:10px dotted #cc3333")

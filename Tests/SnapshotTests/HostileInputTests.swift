@@ -57,6 +57,9 @@ import Testing
         "<p style='text-shadow:1e9px 1e9px 1e9px red;text-decoration:underline wavy;text-decoration-thickness:1e9px;text-underline-offset:-1e9px'>x</p>",
         "<p style='direction:rtl;text-overflow:ellipsis;overflow:hidden;white-space:nowrap;letter-spacing:1e9px;font-variant:small-caps'>rtl text</p>",
         "<div style='border:1e9px solid red;border-radius:1e9px;box-shadow:0 0 1e6px blue'>x</div>",
+        "<div style='border:1px dotted red;width:1e7px;height:1e7px;border-radius:1e6px / 50%'>x</div><div style='border:1px dashed;width:1e8px'>y</div>",
+        "<div style='border:1e6px solid;border-image:linear-gradient(red,blue) 0.001 fill / 1e9px / 1e6px space'>x</div>" +
+            "<div style='border:3px solid;border-image:linear-gradient(red,blue) 1% fill / 1 / 0 round repeat'>y</div>",
         "<div style='margin-top:-1e9px'>up</div><p>after</p>",
         "<style>" + String(repeating: ":not(", count: 5_000) + "p" + String(repeating: ")", count: 5_000) + "{color:red}</style><p>x</p>",
         "<style>" + String(repeating: "{[(", count: 100_000) + "</style><p>x</p>",

@@ -122,7 +122,10 @@ extension Canvas {
         setColor(color)
         cairo_set_line_width(context, width * 2 * 1.1)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-        cairo_set_dash(context, pattern, Int32(pattern.count), pattern.isEmpty ? 0 : dash)
+        // Measured in WebKit: the pattern runs as if it started, with its gap, half-way round
+        // the top-left corner; our path starts after that corner, so the phase moves on by half of it.
+        let phase = dash + geometry.quarterLength(geometry.radii.topLeft) / 2
+        cairo_set_dash(context, pattern, Int32(pattern.count), pattern.isEmpty ? 0 : phase)
         cairo_stroke(context)
         cairo_set_dash(context, nil, 0, 0)
     }
@@ -252,18 +255,21 @@ struct BorderGeometry {
         return [first.0, first.1, centre, second.1, second.0]
     }
 
-    /// The outer edge's length (straight parts and quarter ellipses, Ramanujan's formula).
+    /// The outer edge's length (straight parts and quarter ellipses).
     var outerPerimeter: Double {
-        func quarter(_ size: CornerSize) -> Double {
-            guard !size.isZero else { return 0 }
-            let a = size.width, b = size.height
-            let h = pow(a - b, 2) / pow(a + b, 2)
-            return Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot())) / 4
-        }
+        let quarter = quarterLength
         let straight = 2 * (outer.width + outer.height)
             - (radii.topLeft.width + radii.topRight.width + radii.bottomLeft.width + radii.bottomRight.width)
             - (radii.topLeft.height + radii.topRight.height + radii.bottomLeft.height + radii.bottomRight.height)
         return straight + quarter(radii.topLeft) + quarter(radii.topRight) + quarter(radii.bottomRight) + quarter(radii.bottomLeft)
+    }
+
+    /// A quarter ellipse's length (Ramanujan's formula).
+    func quarterLength(_ size: CornerSize) -> Double {
+        guard !size.isZero else { return 0 }
+        let a = size.width, b = size.height
+        let h = pow(a - b, 2) / pow(a + b, 2)
+        return Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot())) / 4
     }
 
     /// WebKit floors border widths to device pixels, and keeps a thinner non-zero one at one.

@@ -5,8 +5,9 @@ import Foundation
 /// parts, each scaled into its cell of the border image area; the edge parts (and the
 /// middle with `fill`) tiled as `border-image-repeat` says.
 extension Canvas {
-    /// A generated source is rendered at most this many device pixels a side.
-    private static let maximumGeneratedSide = 4096.0
+    /// A generated source is rendered at most this many device pixels a side (a gradient is
+    /// smooth: scaled up from there it looks the same, and a huge box costs no more).
+    private static let maximumGeneratedSide = 1024.0
     /// `space` draws tiles one by one; past this many it tiles like `repeat` instead.
     private static let maximumSpacedTiles = 4096
 
