@@ -106,8 +106,8 @@ public struct InvisibleText: Sendable, Equatable {
                 clips.append(current.flatMap { $0.intersection(rect) })
             case .popClip:
                 _ = clips.popLast()
-            case .pushGroup(let value):
-                opacities.append(opacity * value)
+            case .pushGroup(let effects):
+                opacities.append(opacity * effects.opacity)
             case .popGroup:
                 if opacities.count > 1 { opacities.removeLast() }
             case .fill(let rect, let colour), .roundedFill(let rect, _, let colour):
@@ -115,7 +115,7 @@ public struct InvisibleText: Sendable, Equatable {
             case .image(_, let rect), .backgroundImage(_, let rect, _, _, _), .linearGradient(let rect, _, _), .brokenImageIcon(let rect),
                  .unloadedImage(let rect, _):
                 if opacity > 0 { file(rect, nil) }
-            case .border, .shadow, .roundedBorder, .textShadow, .textDecoration, .missingImageOutline:
+            case .border, .boxShadow, .backdropFilter, .roundedBorder, .textShadow, .textDecoration, .missingImageOutline:
                 break
             case .glyphs(let run):
                 // Text with a visible shadow reads through its shadow (white on white with a dark shadow).

@@ -20,8 +20,13 @@ struct Painter {
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
-        let grouped = style.opacity < 1
-        if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
+        let effects = box.kind == .row || box.kind == .rowGroup ? nil
+            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, images: images)
+        // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
+        if !style.backdropFilters.isEmpty && !style.visibilityHidden {
+            list.append(.backdropFilter(frame, radii, style.backdropFilters.map(\.bounded)), bounds: frame)
+        }
+        if let effects { list.append(.pushGroup(effects), bounds: frame) }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
         // them (not in the border spacing).
         let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
@@ -36,11 +41,10 @@ struct Painter {
             for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
         }
         if !style.visibilityHidden && !isRowOrGroup {
-            for shadow in style.boxShadows where shadow.color.a > 0 {
-                let rect = Rect(x: frame.x + shadow.dx - shadow.spread, y: frame.y + shadow.dy - shadow.spread,
-                                width: frame.width + 2 * shadow.spread, height: frame.height + 2 * shadow.spread)
-                let reach = rect.insetBy(-shadow.blur)
-                list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
+            // The first shadow is on top: painted last.
+            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && !shadow.inset {
+                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
+                list.append(.boxShadow(shape), bounds: shape.bounds)
             }
             if style.backgroundColor.a > 0 {
                 if radii.isZero {
@@ -50,6 +54,11 @@ struct Painter {
                 }
             }
             paintBackgroundImage(box.style, frame: frame, border: box.border, radii: radii)
+            // Inset shadows lie over the background, under the border.
+            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && shadow.inset {
+                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
+                list.append(.boxShadow(shape), bounds: shape.bounds)
+            }
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -98,7 +107,7 @@ struct Painter {
             for atomic in line.atomics { paint(atomic.box) }
         }
         if clips { list.append(.popClip, bounds: frame) }
-        if grouped { list.append(.popGroup, bounds: frame) }
+        if effects != nil { list.append(.popGroup, bounds: frame) }
     }
 
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,

@@ -20,20 +20,27 @@ struct GaussianBlur {
         }
     }
 
-    /// Blurs `pixels` (rows of `stride` bytes, `width` × `height` used) in place.
-    func apply(to pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
+    /// Blurs `pixels` (rows of `stride` bytes, `width` × `height` used) in place: each of
+    /// `channels` (byte offsets within a pixel of `bytesPerPixel` bytes) on its own. Blurring
+    /// premultiplied channels separately is the blur of the colour image.
+    func apply(to pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+               bytesPerPixel: Int = 1, channels: [Int] = [0]) {
         guard !boxes.isEmpty, width > 0, height > 0 else { return }
         var line = [UInt8](repeating: 0, count: max(width, height))
         var result = [UInt8](repeating: 0, count: max(width, height))
-        for y in 0..<height {
-            for x in 0..<width { line[x] = pixels[y * stride + x] }
-            blurLine(&line, &result, count: width)
-            for x in 0..<width { pixels[y * stride + x] = line[x] }
-        }
-        for x in 0..<width {
-            for y in 0..<height { line[y] = pixels[y * stride + x] }
-            blurLine(&line, &result, count: height)
-            for y in 0..<height { pixels[y * stride + x] = line[y] }
+        for channel in channels {
+            for y in 0..<height {
+                let row = pixels + y * stride + channel
+                for x in 0..<width { line[x] = row[x * bytesPerPixel] }
+                blurLine(&line, &result, count: width)
+                for x in 0..<width { row[x * bytesPerPixel] = line[x] }
+            }
+            for x in 0..<width {
+                let column = pixels + x * bytesPerPixel + channel
+                for y in 0..<height { line[y] = column[y * stride] }
+                blurLine(&line, &result, count: height)
+                for y in 0..<height { column[y * stride] = line[y] }
+            }
         }
     }
 

@@ -93,7 +93,7 @@ extension ComputedStyle {
         case "text-shadow":
             textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
-            boxShadows = BackgroundParser.shadows(value, current: color)
+            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -213,6 +213,21 @@ extension ComputedStyle {
                 default: borderRadius.left = radius
                 }
             }
+        case "transform", "-webkit-transform":
+            if let functions = EffectParser.transform(value, length: { len($0, auto: false) }) { transform = functions }
+        case "transform-origin", "-webkit-transform-origin":
+            if let origin = EffectParser.origin(value, length: { len($0, auto: false) }) { transformOrigin = origin }
+        case "filter", "-webkit-filter":
+            if let list = EffectParser.filters(value, currentColor: color, length: { len($0, auto: false) }) { filters = list }
+        case "backdrop-filter", "-webkit-backdrop-filter":
+            if let list = EffectParser.filters(value, currentColor: color, length: { len($0, auto: false) }) { backdropFilters = list }
+        case "mix-blend-mode":
+            if let mode = BlendMode(rawValue: keyword) { blendMode = mode }
+        case "clip-path", "-webkit-clip-path":
+            if let parsed = EffectParser.clipPath(value, length: { len($0, auto: false) }) { clipPath = parsed }
+        case "mask-image", "-webkit-mask-image", "mask", "-webkit-mask":
+            // The shorthand's image is its only part drawn here (position, size, repeat: their initial values).
+            maskImage = keyword == "none" ? nil : BackgroundParser.image(value)
         case "opacity":
             if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }

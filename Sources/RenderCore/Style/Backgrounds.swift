@@ -19,6 +19,8 @@ public enum BackgroundSize: Sendable, Equatable {
 public struct BoxShadow: Sendable, Equatable {
     public var dx: Double, dy: Double, blur: Double, spread: Double
     public var color: RGBA
+    /// `inset`: drawn inside the padding box (box shadows only).
+    public var inset = false
 }
 
 enum BackgroundParser {
@@ -85,14 +87,16 @@ enum BackgroundParser {
         return stops.count >= 2 ? .linearGradient(angle: angle.truncatingRemainder(dividingBy: 360), stops: stops) : nil
     }
 
-    static func shadows(_ value: String, current: RGBA) -> [BoxShadow] {
+    /// `text-shadow` and `drop-shadow()` take no `inset` (such a layer is dropped); `box-shadow` does.
+    static func shadows(_ value: String, current: RGBA, allowInset: Bool = false) -> [BoxShadow] {
         guard value.lowercased() != "none" else { return [] }
         var result: [BoxShadow] = []
         var depth = 0, layer = ""
         func flush() {
             let parts = PropertyValues.components(layer)
             layer = ""
-            guard !parts.contains(where: { $0.lowercased() == "inset" }) else { return }  // inset shadows: not drawn
+            let inset = parts.contains(where: { $0.lowercased() == "inset" })
+            guard allowInset || !inset else { return }
             var lengths: [Double] = []
             var colour = current
             for part in parts {
@@ -101,7 +105,7 @@ enum BackgroundParser {
             }
             guard lengths.count >= 2 else { return }
             result.append(BoxShadow(dx: lengths[0], dy: lengths[1], blur: lengths.count > 2 ? max(0, lengths[2]) : 0,
-                                    spread: lengths.count > 3 ? lengths[3] : 0, color: colour))
+                                    spread: lengths.count > 3 ? lengths[3] : 0, color: colour, inset: inset))
         }
         for ch in value {
             if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
