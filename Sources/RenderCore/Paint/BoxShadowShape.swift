@@ -1,7 +1,7 @@
 /// One `box-shadow` layer, resolved against its box (CSS Backgrounds §7.1).
 public struct BoxShadowShape: Sendable {
-    /// Outer shadows: the border box, which they are not drawn under; inset shadows: the
-    /// padding box, which they are clipped to.
+    /// Outer shadows: the border box, which they are not drawn under (see `init`); inset
+    /// shadows: the padding box, which they are clipped to.
     public var box: Rect
     public var boxRadii: CornerRadii
     /// Outer: the box moved by the offset and grown by the spread (the shadow before its
@@ -14,8 +14,10 @@ public struct BoxShadowShape: Sendable {
     public var color: RGBA
     public var inset: Bool
 
-    /// `box`: the border box; `border`: its used widths.
-    init(_ shadow: BoxShadow, borderBox: Rect, radii: CornerRadii, border: Edges<Double>) {
+    /// `box`: the border box; `border`: its used widths. Over an opaque background an outer
+    /// shadow is clipped out of the box inset by 1 px, so that no seam shows between the two
+    /// at fractional edges (WebKit's BackgroundPainter: the background covers that pixel).
+    init(_ shadow: BoxShadow, borderBox: Rect, radii: CornerRadii, border: Edges<Double>, opaqueBackground: Bool = false) {
         blur = min(max(0, shadow.blur), PaintBudget.maximumBlur)
         color = shadow.color
         inset = shadow.inset
@@ -27,8 +29,8 @@ public struct BoxShadowShape: Sendable {
             shape = box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(shadow.spread)
             shapeRadii = boxRadii.grown(by: -shadow.spread)
         } else {
-            box = borderBox
-            boxRadii = radii
+            box = opaqueBackground ? borderBox.insetBy(1) : borderBox
+            boxRadii = opaqueBackground ? radii.grown(by: -1) : radii
             shape = borderBox.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-shadow.spread)
             shapeRadii = radii.grown(by: shadow.spread)
         }

@@ -44,13 +44,14 @@ extension FilterFunction {
         }
     }
 
-    /// Where this filter can paint given input inside `rect` (a Gaussian reaches about 3σ).
+    /// Where this filter can paint given input inside `rect` (a Gaussian reaches about 3σ;
+    /// a filter's blur length is σ).
     func reach(of rect: Rect) -> Rect {
         switch self {
-        case .blur(let radius):
-            return radius > 0 ? rect.insetBy(-(1.5 * radius + 1)) : rect
+        case .blur(let sigma):
+            return sigma > 0 ? rect.insetBy(-(3 * sigma + 1)) : rect
         case .dropShadow(let shadow):
-            return rect.union(rect.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-(1.5 * shadow.blur + 1)))
+            return rect.union(rect.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-(3 * shadow.blur + 1)))
         default:
             return rect
         }
@@ -68,8 +69,8 @@ public enum ClipShape: Sendable {
 
 extension GroupEffects {
     /// The effects of a box's style, or nil when it makes no group.
-    /// `frame` is the border box; `images` resolves `mask-image` URLs.
-    init?(style: ComputedStyle, frame: Rect, border: Edges<Double>, padding: Edges<Double>, images: ImageStore?) {
+    /// `frame` is the border box; `mask`: the items that draw its `mask-image`.
+    init?(style: ComputedStyle, frame: Rect, border: Edges<Double>, padding: Edges<Double>, mask: [DisplayList.Item]) {
         self.init(opacity: style.opacity)
         blendMode = style.blendMode
         filters = style.filters.map { $0.bounded }
@@ -82,7 +83,7 @@ extension GroupEffects {
             clip = Self.clipShape(clipPath, frame: frame, border: border, padding: padding,
                                   radii: CornerRadii(style.borderRadius, box: frame))
         }
-        if let image = style.maskImage { mask = Self.maskLayers(image, frame: frame, images: images) }
+        self.mask = mask
         if isEmpty { return nil }
     }
 
@@ -136,30 +137,16 @@ extension GroupEffects {
         }
     }
 
-    /// `mask-image` at its initial position, size and repeat: a gradient fills the border
-    /// box; an image repeats from its top-left at its natural size. An image that cannot be
-    /// loaded masks nothing (with images on, the phone would show the element).
-    private static func maskLayers(_ image: BackgroundImage, frame: Rect, images: ImageStore?) -> [DisplayList.Item] {
-        switch image {
-        case .linearGradient(let angle, let stops):
-            return [.linearGradient(frame, angle: angle, stops: stops)]
-        case .url(let source):
-            guard let decoded = images?.image(for: source), decoded.width > 0, decoded.height > 0 else { return [] }
-            let tile = Rect(x: frame.x, y: frame.y, width: Double(decoded.width), height: Double(decoded.height))
-            return [.backgroundImage(decoded, area: frame, tile: tile, repeatX: true, repeatY: true)]
-        default:  // other image kinds are not drawn as masks yet
-            return []
-        }
-    }
 }
 
 extension FilterFunction {
-    /// The filter with its lengths capped as `PaintBudget` caps blurs.
+    /// The filter with its σ capped as `PaintBudget` caps blurs (a filter's blur length is σ,
+    /// a box shadow's blur radius 2σ).
     var bounded: FilterFunction {
         switch self {
-        case .blur(let radius): return .blur(min(radius, PaintBudget.maximumBlur))
+        case .blur(let sigma): return .blur(min(sigma, PaintBudget.maximumBlur / 2))
         case .dropShadow(var shadow):
-            shadow.blur = min(shadow.blur, PaintBudget.maximumBlur)
+            shadow.blur = min(shadow.blur, PaintBudget.maximumBlur / 2)
             return .dropShadow(shadow)
         default: return self
         }

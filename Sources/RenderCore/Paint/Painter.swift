@@ -21,7 +21,7 @@ struct Painter {
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
         let effects = box.kind == .row || box.kind == .rowGroup ? nil
-            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, images: images)
+            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, frame: frame))
         // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
         if !style.backdropFilters.isEmpty && !style.visibilityHidden {
             list.append(.backdropFilter(frame, radii, style.backdropFilters.map(\.bounded)), bounds: frame)
@@ -43,7 +43,8 @@ struct Painter {
         if !style.visibilityHidden && !isRowOrGroup {
             // The first shadow is on top: painted last.
             for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && !shadow.inset {
-                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
+                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border,
+                                           opaqueBackground: style.backgroundColor.a >= 1)
                 list.append(.boxShadow(shape), bounds: shape.bounds)
             }
             if style.backgroundColor.a > 0 {
@@ -108,6 +109,23 @@ struct Painter {
         }
         if clips { list.append(.popClip, bounds: frame) }
         if effects != nil { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// `mask-image` drawn as a background layer of the border box would be (mask-origin and
+    /// mask-clip: border-box), by the same routine. An image that does not load masks
+    /// nothing with placeholders (the phone with images on) and everything when blocked (a
+    /// failed mask image is transparent black, CSS Masking §6.1).
+    private func maskLayers(_ style: ComputedStyle, frame: Rect) -> [DisplayList.Item] {
+        guard let image = style.maskImage else { return [] }
+        var layer = Painter()
+        layer.images = images
+        var maskStyle = ComputedStyle()
+        maskStyle.backgroundImage = image
+        layer.paintBackgroundImage(maskStyle, frame: frame, border: Edges(0), radii: .zero)
+        if !layer.missingBackgroundImages.isEmpty {
+            return images?.options.failed == .blocked ? [.fill(.zero, .transparent)] : []
+        }
+        return layer.list.entries.map(\.item)
     }
 
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,

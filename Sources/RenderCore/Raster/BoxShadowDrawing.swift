@@ -6,7 +6,7 @@ extension Canvas {
     /// and painted in the shadow's colour through the mask — outer shadows around the
     /// border box (never under it), inset shadows inside the padding box.
     func drawBoxShadow(_ shadow: BoxShadowShape) {
-        guard shadow.color.a > 0, shadow.box.width > 0, shadow.box.height > 0 else { return }
+        guard shadow.color.a > 0, !shadow.inset || (shadow.box.width > 0 && shadow.box.height > 0) else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         clipToShadowArea(shadow)

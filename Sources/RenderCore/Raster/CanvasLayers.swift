@@ -226,8 +226,8 @@ extension Canvas {
     static func filterMargin(_ filters: [FilterFunction], scale: Double) -> Double {
         filters.reduce(0.0) { margin, filter in
             switch filter {
-            case .blur(let radius): return margin + (1.5 * radius + 1) * scale
-            case .dropShadow(let shadow): return margin + (1.5 * shadow.blur + 1 + max(abs(shadow.dx), abs(shadow.dy))) * scale
+            case .blur(let sigma): return margin + (3 * sigma + 1) * scale
+            case .dropShadow(let shadow): return margin + (3 * shadow.blur + 1 + max(abs(shadow.dx), abs(shadow.dy))) * scale
             default: return margin
             }
         }

@@ -4,7 +4,9 @@ import CCairo
 /// CSS filter functions applied to a layer's pixels (cairo ARGB32, premultiplied), in
 /// order, in sRGB as WebKit applies CSS filters (Filter Effects §5 and the SVG filter
 /// primitives they stand for: feColorMatrix, feComponentTransfer, feGaussianBlur,
-/// feDropShadow). `matrix` maps the element's coordinates to the layer's pixels: blur
+/// feDropShadow). Unlike `box-shadow`'s blur radius, a filter's blur length is the Gaussian's
+/// standard deviation (Filter Effects §5: `blur()` and `drop-shadow()`'s third length), as
+/// WebKit draws them. `matrix` maps the element's coordinates to the layer's pixels: blur
 /// radii and shadow offsets are lengths in the element's coordinates.
 enum FilterEffects {
     static func apply(_ filters: [FilterFunction], to surface: OpaquePointer, matrix: cairo_matrix_t) {
@@ -17,17 +19,38 @@ enum FilterEffects {
         for filter in filters {
             switch filter {
             case .blur(let radius):
-                pixels.blur(sigma: radius / 2 * scale)
+                pixels.blur(sigma: radius * scale)
             case .dropShadow(let shadow):
                 let dx = matrix.xx * shadow.dx + matrix.xy * shadow.dy, dy = matrix.yx * shadow.dx + matrix.yy * shadow.dy
-                pixels.dropShadow(dx: dx, dy: dy, sigma: shadow.blur / 2 * scale, color: shadow.color)
-            case .opacity(let amount):
-                pixels.multiplyAll(by: amount)
+                pixels.dropShadow(dx: dx, dy: dy, sigma: shadow.blur * scale, color: shadow.color)
             default:
+                if let table = TransferTable(filter) { pixels.transfer(table) }
                 if let colourMatrix = ColourMatrix(filter) { pixels.transformColours(colourMatrix) }
             }
         }
         cairo_surface_mark_dirty(surface)
+    }
+}
+
+/// brightness, contrast, invert and opacity: feComponentTransfer, whose lookup tables
+/// WebKit fills with each linear value cut to a whole byte (FEComponentTransfer's
+/// `static_cast<uint8_t>`), applied to unpremultiplied bytes.
+struct TransferTable {
+    /// For r, g, b (nil: unchanged) and for alpha.
+    var colour: [UInt8]?
+    var alpha: [UInt8]?
+
+    init?(_ filter: FilterFunction) {
+        func linear(slope: Double, intercept: Double) -> [UInt8] {
+            (0..<256).map { UInt8(min(255, max(0, slope * Double($0) + 255 * intercept)).rounded(.towardZero)) }
+        }
+        switch filter {
+        case .brightness(let a): colour = linear(slope: a, intercept: 0)
+        case .contrast(let a): colour = linear(slope: a, intercept: 0.5 - 0.5 * a)
+        case .invert(let a): colour = linear(slope: 1 - 2 * a, intercept: a)
+        case .opacity(let a): alpha = linear(slope: a, intercept: 0)
+        default: return nil
+        }
     }
 }
 
@@ -37,12 +60,6 @@ struct ColourMatrix {
 
     init?(_ filter: FilterFunction) {
         switch filter {
-        case .brightness(let a):
-            rows = Self.diagonal(Float(a), offset: 0)
-        case .contrast(let a):
-            rows = Self.diagonal(Float(a), offset: Float(0.5 - 0.5 * a))
-        case .invert(let a):
-            rows = Self.diagonal(Float(1 - 2 * a), offset: Float(a))
         case .grayscale(let a):
             let s = Float(1 - a)
             rows = [[0.2126 + 0.7874 * s, 0.7152 - 0.7152 * s, 0.0722 - 0.0722 * s, 0],
@@ -67,10 +84,6 @@ struct ColourMatrix {
         default:
             return nil
         }
-    }
-
-    private static func diagonal(_ slope: Float, offset: Float) -> [[Float]] {
-        [[slope, 0, 0, offset], [0, slope, 0, offset], [0, 0, slope, offset]]
     }
 }
 
@@ -108,10 +121,18 @@ private struct LayerPixels {
         }
     }
 
-    func multiplyAll(by amount: Double) {
-        let factor = Float(min(1, max(0, amount)))
+    func transfer(_ table: TransferTable) {
         forEachPixel { pixel in
-            for channel in 0..<4 { pixel[channel] = UInt8((Float(pixel[channel]) * factor).rounded()) }
+            let a = Int(pixel[Self.alpha])
+            guard a > 0 else { return }
+            // Unpremultiplied bytes through the tables, then premultiplied again.
+            var channels = [Self.red, Self.green, Self.blue].map { min(255, (Int(pixel[$0]) * 255 + a / 2) / a) }
+            if let colour = table.colour { channels = channels.map { Int(colour[$0]) } }
+            let alpha = table.alpha.map { Int($0[a]) } ?? a
+            for (channel, value) in zip([Self.red, Self.green, Self.blue], channels) {
+                pixel[channel] = UInt8((value * alpha + 127) / 255)
+            }
+            pixel[Self.alpha] = UInt8(alpha)
         }
     }
 
