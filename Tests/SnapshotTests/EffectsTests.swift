@@ -97,6 +97,19 @@ import Testing
         #expect(content.colour(30, 30) == "#FF0000")
     }
 
+    /// path(): SVG path data from the reference box's corner; the arc bulges as its flags say.
+    @Test func clipPathPaths() {
+        let dome = PaintedPage(Self.box("clip-path:path('M 0 40 L 0,20 A 20,20 0,0,1 40,20 L 40 40 z')"))
+        #expect(dome.colour(30, 15) == "#FF0000")   // inside the dome's top
+        #expect(dome.colour(12, 12) == "#FFFFFF")   // the corner cut by the arc
+        #expect(dome.colour(12, 48) == "#FF0000")
+        let relative = PaintedPage(Self.box("clip-path:path(evenodd,'m0 0h40v40h-40zm10 10h20v20h-20z')"))
+        #expect(relative.colour(13, 13) == "#FF0000")
+        #expect(relative.colour(30, 30) == "#FFFFFF")  // the even-odd hole
+        #expect(PathData.parse("M 0 0 L 10 10 X 5") == [.move(x: 0, y: 0), .line(x: 10, y: 10)])  // up to the error
+        #expect(PathData.parse("L 10 10") == nil)
+    }
+
     /// WebKitGTK: #FF0A0A, #FF8383 and #FFFCFC at 1, 20 and 39 px into the box.
     @Test func maskImageGradients() {
         let page = PaintedPage(Self.box("-webkit-mask-image:linear-gradient(#000,transparent)"))

@@ -63,6 +63,8 @@ public enum ClipShape: Sendable {
     case roundedRect(Rect, CornerRadii)
     case ellipse(centerX: Double, centerY: Double, radiusX: Double, radiusY: Double)
     case polygon([Point], evenOdd: Bool)
+    /// Path data drawn from (dx, dy).
+    case path([PathSegment], dx: Double, dy: Double, evenOdd: Bool)
 
     public struct Point: Sendable, Equatable { public var x: Double, y: Double }
 }
@@ -126,6 +128,8 @@ extension GroupEffects {
                             radiusY: resolve(ry, reference: box.height, sides: [cy - box.y, box.maxY - cy]))
         case .polygon(let points, let evenOdd):
             return .polygon(points.map { ClipShape.Point(x: x($0.x), y: y($0.y)) }, evenOdd: evenOdd)
+        case .path(let segments, let evenOdd):
+            return .path(segments, dx: box.x, dy: box.y, evenOdd: evenOdd)
         }
     }
 

@@ -110,7 +110,7 @@ extension Canvas {
             var matrix = cairo_matrix_t()
             cairo_get_matrix(layer.context, &matrix)
             FilterEffects.apply(effects.filters, to: surface, matrix: matrix)
-            if let clip = effects.clip { Self.keepInside(clip, on: layer.context) }
+            if let clip = effects.clip { Self.keepInside(clip, on: layer.context, surface: surface) }
             if !effects.mask.isEmpty { applyMask(to: layer, matrix: matrix, drawMask: drawMask) }
             cairo_surface_flush(surface)
             let parentOrigin = currentOrigin
@@ -123,7 +123,8 @@ extension Canvas {
         }
     }
 
-    /// `backdrop-filter`: the pixels behind `rect` so far, filtered and put back inside its corners.
+    /// `backdrop-filter`: the pixels behind `rect` so far, filtered and drawn back inside its
+    /// corners. (WebKitGTK without compositing draws no backdrop filter; iOS and Chromium do.)
     func drawBackdrop(_ rect: Rect, radii: CornerRadii, filters: [FilterFunction]) {
         // The surface being drawn on: the innermost group's layer, or the base surface.
         let target: OpaquePointer
@@ -154,38 +155,52 @@ extension Canvas {
         roundedRectPath(rect, radii)
         cairo_clip(context)
         cairo_identity_matrix(context)
+        // Over what is there, as Chromium composites it: an `opacity()` backdrop fades into the original.
         cairo_set_source_surface(context, copy, Double(pixels.left), Double(pixels.top))
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_restore(context)
     }
 
-    /// Clears the layer outside the clip-path's shape (CAIRO_OPERATOR_DEST_IN is unbounded:
-    /// whatever the fill does not cover is cleared).
-    private static func keepInside(_ clip: ClipShape, on context: OpaquePointer) {
-        cairo_save(context)
-        cairo_new_path(context)
-        switch clip {
-        case .roundedRect(let rect, let radii):
-            roundedRectPath(rect, radii, on: context)
-        case .ellipse(let cx, let cy, let rx, let ry):
-            if rx > 0, ry > 0 {
+    /// Clears the layer outside the clip-path's shape: the shape filled into a mask of the
+    /// layer's size, then the layer kept where the mask is (a fill with an unbounded operator
+    /// would leave a rectilinear shape's holes alone).
+    private static func keepInside(_ clip: ClipShape, on context: OpaquePointer, surface: OpaquePointer) {
+        guard let mask = AlphaMask(width: Int(cairo_image_surface_get_width(surface)),
+                                   height: Int(cairo_image_surface_get_height(surface))) else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        mask.draw(matrix: matrix) { context in
+            switch clip {
+            case .roundedRect(let rect, let radii):
+                roundedRectPath(rect, radii, on: context)
+            case .ellipse(let cx, let cy, let rx, let ry):
+                guard rx > 0, ry > 0 else { return }
                 cairo_save(context)
                 cairo_translate(context, cx, cy)
                 cairo_scale(context, rx, ry)
                 cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
                 cairo_restore(context)
+            case .polygon(let points, let evenOdd):
+                for (index, point) in points.enumerated() {
+                    if index == 0 { cairo_move_to(context, point.x, point.y) } else { cairo_line_to(context, point.x, point.y) }
+                }
+                cairo_close_path(context)
+                cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            case .path(let segments, let dx, let dy, let evenOdd):
+                cairo_save(context)
+                cairo_translate(context, dx, dy)
+                PathDrawing.add(segments, to: context)
+                cairo_restore(context)
+                cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             }
-        case .polygon(let points, let evenOdd):
-            for (index, point) in points.enumerated() {
-                if index == 0 { cairo_move_to(context, point.x, point.y) } else { cairo_line_to(context, point.x, point.y) }
-            }
-            cairo_close_path(context)
-            cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(context)
         }
+        cairo_surface_flush(mask.surface)
+        cairo_save(context)
+        cairo_identity_matrix(context)
         cairo_set_operator(context, CAIRO_OPERATOR_DEST_IN)
-        cairo_set_source_rgba(context, 0, 0, 0, 1)
-        cairo_fill(context)
+        cairo_set_source_surface(context, mask.surface, 0, 0)
+        cairo_paint(context)
         cairo_restore(context)
     }
 

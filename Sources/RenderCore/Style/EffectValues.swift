@@ -47,6 +47,8 @@ public enum BasicShape: Sendable, Equatable {
     case circle(ShapeRadius, x: Length, y: Length)
     case ellipse(ShapeRadius, ShapeRadius, x: Length, y: Length)
     case polygon([(x: Length, y: Length)], evenOdd: Bool)
+    /// SVG path data in px from the reference box's top-left corner.
+    case path([PathSegment], evenOdd: Bool)
 
     public static func == (lhs: BasicShape, rhs: BasicShape) -> Bool {
         switch (lhs, rhs) {
@@ -54,6 +56,7 @@ public enum BasicShape: Sendable, Equatable {
         case let (.circle(r, x, y), .circle(s, u, v)): return r == s && x == u && y == v
         case let (.ellipse(r1, r2, x, y), .ellipse(s1, s2, u, v)): return r1 == s1 && r2 == s2 && x == u && y == v
         case let (.polygon(p, e), .polygon(q, f)): return e == f && p.count == q.count && zip(p, q).allSatisfy { $0.x == $1.x && $0.y == $1.y }
+        case let (.path(p, e), .path(q, f)): return p == q && e == f
         default: return false
         }
     }
@@ -190,15 +193,16 @@ enum EffectParser {
 
     /// `clip-path`: a basic shape and/or a reference box, or `none`. `url()` references are not drawn.
     static func clipPath(_ value: String, length: LengthParser) -> ClipPath?? {
-        let lower = value.lowercased()
-        if lower == "none" { return .some(nil) }
+        if value.lowercased() == "none" { return .some(nil) }
         var shape: BasicShape?
         var box: ReferenceBox?
-        for part in PropertyValues.components(lower) {
+        // Not lowercased as a whole: path data is case-sensitive.
+        for original in PropertyValues.components(value) {
+            let part = original.lowercased()
             if let reference = ReferenceBox(rawValue: part) ?? (part == "fill-box" || part == "stroke-box" || part == "view-box" ? .borderBox : nil) {
                 guard box == nil else { return nil }
                 box = reference
-            } else if shape == nil, let calls = functions(part), calls.count == 1, let parsed = basicShape(calls[0], length: length) {
+            } else if shape == nil, let calls = functions(original), calls.count == 1, let parsed = basicShape(calls[0], length: length) {
                 shape = parsed
             } else {
                 return nil
@@ -209,7 +213,20 @@ enum EffectParser {
     }
 
     private static func basicShape(_ call: (name: String, arguments: [String]), length: LengthParser) -> BasicShape? {
+        if call.name == "path" {
+            var arguments = call.arguments
+            var evenOdd = false
+            if arguments.count == 2, let rule = arguments.first?.lowercased(), rule == "evenodd" || rule == "nonzero" {
+                evenOdd = rule == "evenodd"
+                arguments.removeFirst()
+            }
+            guard arguments.count == 1, let quoted = arguments.first, quoted.count >= 2,
+                  let quote = quoted.first, quote == "\"" || quote == "'", quoted.last == quote,
+                  let segments = PathData.parse(String(quoted.dropFirst().dropLast())) else { return nil }
+            return .path(segments, evenOdd: evenOdd)
+        }
         // Arguments come split on top-level commas; shapes other than polygon use one list of words.
+        let call = (name: call.name, arguments: call.arguments.map { $0.lowercased() })
         let words = call.arguments.flatMap { PropertyValues.components($0) }
         func len(_ text: String) -> Length? {
             guard let parsed = length(text), parsed != .auto else { return nil }
@@ -300,7 +317,14 @@ enum EffectParser {
             let inner = rest[rest.index(after: open)..<close]
             var arguments: [String] = []
             var current = "", nested = 0
+            var quote: Character?
             for ch in inner {
+                if let open = quote {
+                    if ch == open { quote = nil }
+                    current.append(ch)
+                    continue
+                }
+                if ch == "\"" || ch == "'" { quote = ch }
                 if ch == "(" { nested += 1 } else if ch == ")" { nested -= 1 }
                 if ch == "," && nested == 0 { arguments.append(current.trimmingWhitespaces()); current = "" } else { current.append(ch) }
             }
