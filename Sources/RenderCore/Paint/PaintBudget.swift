@@ -14,7 +14,7 @@ enum PaintBudget {
     /// Pixels of a box shadow's mask, and of all open group layers together (4 bytes each):
     /// a filter over a 100000 px tall element draws only what can show, and never more than this.
     static let maximumMaskPixels = 48 << 20
-    static let maximumLayerPixels = 96 << 20
+    static let maximumLayerPixels = 48 << 20
 
     /// `entries` with the area-painting items past the budget removed, and whether any were.
     static func limit(_ entries: [DisplayList.Entry], visible: Rect) -> (entries: [DisplayList.Entry], cut: Bool) {
