@@ -157,8 +157,10 @@ struct ControlPainting {
         let round = CornerRadii(topLeft: thumbSize / 2, topRight: thumbSize / 2, bottomRight: thumbSize / 2, bottomLeft: thumbSize / 2)
         // html.css (iOS): box-shadow 0 6px 13px and 0 0.5px 4px, both rgba(0, 0, 0, 0.2).
         let shade = RGBA(r: 0, g: 0, b: 0, a: 0.2)
-        entries.append((.shadow(thumb.offsetBy(dx: 0, dy: 6), round, blur: 13, color: shade), thumb.offsetBy(dx: 0, dy: 6).insetBy(-13)))
-        entries.append((.shadow(thumb.offsetBy(dx: 0, dy: 0.5), round, blur: 4, color: shade), thumb.insetBy(-5)))
+        for (dy, blur) in [(6.0, 13.0), (0.5, 4.0)] {
+            let shadow = BoxShadowShape(BoxShadow(dx: 0, dy: dy, blur: blur, spread: 0, color: shade), borderBox: thumb, radii: round, border: Edges(0))
+            entries.append((.boxShadow(shadow), shadow.bounds))
+        }
         entries.append((.roundedFill(thumb, round, .white), thumb))
         return entries
     }

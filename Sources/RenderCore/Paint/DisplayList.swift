@@ -19,8 +19,10 @@ public struct DisplayList: Sendable {
         case image(DecodedImage, Rect)
         /// One background layer (an image or a gradient, tiled).
         case backgroundLayer(BackgroundLayerPaint)
-        /// A box shadow: `rect` blurred by `blur`, drawn under the box.
-        case shadow(Rect, CornerRadii, blur: Double, color: RGBA)
+        /// One `box-shadow` layer (outer: around the box, under it; inset: inside its padding box).
+        case boxShadow(BoxShadowShape)
+        /// `backdrop-filter`: what is painted behind this rounded rect so far, filtered in place.
+        case backdropFilter(Rect, CornerRadii, [FilterFunction])
         case roundedFill(Rect, CornerRadii, RGBA)
         case roundedBorder(Rect, CornerRadii, widths: Edges<Double>, colors: Edges<RGBA>, styles: Edges<BorderStyle>)
         /// A `border-image`, drawn instead of the border's styles.
@@ -29,8 +31,8 @@ public struct DisplayList: Sendable {
         case controlGlyph(ControlGlyph, Rect, RGBA)
         case pushClip(Rect)
         case pushRoundedClip(Rect, CornerRadii)
-        /// Everything up to the matching `popGroup` is composited at this opacity.
-        case pushGroup(opacity: Double)
+        /// Everything up to the matching `popGroup` is drawn in one layer, with these effects.
+        case pushGroup(GroupEffects)
         case popGroup
         case popClip
     }
@@ -41,11 +43,34 @@ public struct DisplayList: Sendable {
     }
 
     public private(set) var entries: [Entry] = []
+    /// Groups pushed and not yet popped, innermost last: an entry inside them can paint
+    /// wherever their transforms and filters carry it.
+    private var openGroups: [(push: Int, effects: GroupEffects, contents: Rect?)] = []
 
     public init() {}
 
+    /// Appends `item`; `bounds` is where it paints in its element's coordinates, kept as where
+    /// it can paint in the document (through every open group's transform and filters). A
+    /// group's push and pop get the union of its contents' bounds.
     mutating func append(_ item: Item, bounds: Rect) {
-        entries.append(Entry(item: item, bounds: bounds))
+        switch item {
+        case .pushGroup(let effects):
+            entries.append(Entry(item: item, bounds: documentBounds(bounds)))
+            openGroups.append((entries.count - 1, effects, nil))
+        case .popGroup:
+            guard let group = openGroups.popLast() else { entries.append(Entry(item: item, bounds: bounds)); return }
+            let area = group.contents ?? entries[group.push].bounds
+            entries[group.push].bounds = area
+            entries.append(Entry(item: item, bounds: area))
+        default:
+            let area = documentBounds(bounds)
+            for index in openGroups.indices { openGroups[index].contents = openGroups[index].contents.map { $0.union(area) } ?? area }
+            entries.append(Entry(item: item, bounds: area))
+        }
+    }
+
+    private func documentBounds(_ bounds: Rect) -> Rect {
+        openGroups.reversed().reduce(bounds) { $1.effects.outerBounds($0) }
     }
 
     /// Entries that can paint inside `rect`; clip pushes and pops are always kept so the
@@ -59,6 +84,11 @@ public struct DisplayList: Sendable {
             }
         }
     }
+}
+
+extension DisplayList.Item {
+    /// A group of plain opacity (the only effect before transforms and filters).
+    static func pushGroup(opacity: Double) -> DisplayList.Item { .pushGroup(GroupEffects(opacity: opacity)) }
 }
 
 extension GlyphRun {

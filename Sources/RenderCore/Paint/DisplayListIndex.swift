@@ -63,6 +63,8 @@ public struct DisplayListIndex: Sendable {
         var reach: [Rect?] = []
         reach.reserveCapacity(entries.count)
         var scopes: [Scope] = []  // innermost last
+        /// Open groups with transforms or spreading filters.
+        var movingGroups = 0
         /// The area the innermost clip leaves (groups do not clip); nil: none at all.
         func enclosingClip() -> Rect? {
             for scope in scopes.reversed() { if case .clip(let area) = scope.kind { return area } }
@@ -81,8 +83,9 @@ public struct DisplayListIndex: Sendable {
                 let area = enclosingClip().flatMap { clip.intersection($0) }
                 scopes.append(Scope(kind: .clip(area), push: reach.count))
                 record(area)
-            case .pushGroup:
-                scopes.append(Scope(kind: .group, push: reach.count))
+            case .pushGroup(let effects):
+                if effects.movesContent { movingGroups += 1 }
+                scopes.append(Scope(kind: .group(moves: effects.movesContent), push: reach.count))
                 reach.append(nil)  // set at the pop, once the contents are known
             case .popClip, .popGroup:
                 guard let scope = scopes.popLast() else {
@@ -93,7 +96,8 @@ public struct DisplayListIndex: Sendable {
                 switch scope.kind {
                 case .clip(let area):
                     reach.append(area)
-                case .group:
+                case .group(let moves):
+                    if moves { movingGroups -= 1 }
                     // A group is drawn where its contents are; an empty one not at all.
                     reach[scope.push] = scope.contents
                     record(scope.contents)
@@ -106,7 +110,7 @@ public struct DisplayListIndex: Sendable {
     }
 
     private struct Scope {
-        enum Kind { case clip(Rect?), group }
+        enum Kind { case clip(Rect?), group(moves: Bool) }
         let kind: Kind
         let push: Int
         var contents: Rect? = nil

@@ -106,8 +106,8 @@ public struct InvisibleText: Sendable, Equatable {
                 clips.append(current.flatMap { $0.intersection(rect) })
             case .popClip:
                 _ = clips.popLast()
-            case .pushGroup(let value):
-                opacities.append(opacity * value)
+            case .pushGroup(let effects):
+                opacities.append(opacity * effects.opacity)
             case .popGroup:
                 if opacities.count > 1 { opacities.removeLast() }
             case .fill(let rect, let colour), .roundedFill(let rect, _, let colour):
@@ -116,7 +116,7 @@ public struct InvisibleText: Sendable, Equatable {
                 if opacity > 0 { file(rect, nil) }
             case .backgroundLayer(let layer):
                 if opacity > 0, let rect = layer.paintedArea { file(rect, nil) }
-            case .border, .shadow, .roundedBorder, .borderImage, .textShadow, .textDecoration, .missingImageOutline, .controlGlyph:
+            case .border, .boxShadow, .backdropFilter, .roundedBorder, .borderImage, .textShadow, .textDecoration, .missingImageOutline, .controlGlyph:
                 break
             case .glyphs(let run):
                 // Text with a visible shadow reads through its shadow (white on white with a dark shadow).

@@ -6,6 +6,15 @@
 enum PaintBudget {
     /// Ordinary mail covers a frame a few dozen times at most (nested tables and cells).
     static let maximumCoverage = 256.0
+    /// Blur radii (box shadows, filters) are capped here, in CSS px: σ = 150 px already
+    /// spreads a shadow over a phone screen.
+    static let maximumBlur = 300.0
+    /// How far (device px) a layer or backdrop reads beyond the visible area for its filters.
+    static let maximumFilterReach = 1024.0
+    /// Pixels of a box shadow's mask, and of all open group layers together (4 bytes each):
+    /// a filter over a 100000 px tall element draws only what can show, and never more than this.
+    static let maximumMaskPixels = 48 << 20
+    static let maximumLayerPixels = 48 << 20
 
     /// `entries` with the area-painting items past the budget removed, and whether any were.
     static func limit(_ entries: [DisplayList.Entry], visible: Rect) -> (entries: [DisplayList.Entry], cut: Bool) {
@@ -16,7 +25,18 @@ enum PaintBudget {
         var spent = 0.0
         var kept: [DisplayList.Entry] = []
         var cut = false
-        for entry in entries {
+        for var entry in entries {
+            if case .pushGroup(var effects) = entry.item, !effects.filters.isEmpty {
+                // A layer filtered: its area read and written once per filter.
+                let layerCost = Double(4 * effects.filters.count) * (entry.bounds.intersection(visible).map { $0.width * $0.height } ?? 0)
+                if spent + layerCost > budget {
+                    cut = true
+                    effects.filters = []
+                    entry.item = .pushGroup(effects)
+                } else {
+                    spent += layerCost
+                }
+            }
             let cost = cost(of: entry.item, visible: visible)
             if cost > 0 {
                 spent += cost
@@ -44,8 +64,11 @@ enum PaintBudget {
             return image.paintWeight * covered(rect)
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
-        case .shadow(let rect, _, let blur, _):
-            return blur > 0 ? 8 * covered(rect.insetBy(-blur / 2)) : covered(rect)
+        case .boxShadow(let shadow):
+            // A mask drawn, blurred in six passes and composited.
+            return shadow.blur > 0 ? 8 * covered(shadow.bounds) : covered(shadow.bounds)
+        case .backdropFilter(let rect, _, let filters):
+            return Double(2 + 4 * filters.count) * covered(rect)
         case .textShadow(let run, let shadow):
             // A mask of the shadow's reach, drawn, blurred in six passes and composited.
             guard let ink = run.inkBounds else { return 0 }

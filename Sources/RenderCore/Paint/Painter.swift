@@ -22,8 +22,13 @@ struct Painter {
         let radii = CornerRadii(style.borderRadius, box: frame)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
-        let grouped = style.opacity < 1
-        if grouped { list.append(.pushGroup(opacity: style.opacity), bounds: frame) }
+        let effects = box.kind == .row || box.kind == .rowGroup ? nil
+            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, frame: frame))
+        // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
+        if !style.backdropFilters.isEmpty && !style.visibilityHidden {
+            list.append(.backdropFilter(frame, radii, style.backdropFilters.map(\.bounded)), bounds: frame)
+        }
+        if let effects { list.append(.pushGroup(effects), bounds: frame) }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
         // them (not in the border spacing).
         let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
@@ -38,11 +43,11 @@ struct Painter {
             for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
         }
         if !style.visibilityHidden && !isRowOrGroup {
-            for shadow in style.boxShadows where shadow.color.a > 0 {
-                let rect = Rect(x: frame.x + shadow.dx - shadow.spread, y: frame.y + shadow.dy - shadow.spread,
-                                width: frame.width + 2 * shadow.spread, height: frame.height + 2 * shadow.spread)
-                let reach = rect.insetBy(-shadow.blur)
-                list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
+            // The first shadow is on top: painted last.
+            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && !shadow.inset {
+                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border,
+                                           opaqueBackground: style.backgroundColor.a >= 1)
+                list.append(.boxShadow(shape), bounds: shape.bounds)
             }
             for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
@@ -50,6 +55,11 @@ struct Painter {
             if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
             if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
             paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
+            // Inset shadows lie over the background, under the border.
+            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && shadow.inset {
+                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
+                list.append(.boxShadow(shape), bounds: shape.bounds)
+            }
             let border = box.border
             if themed {
             } else if let placement = borderImage(style, frame: frame, border: border) {
@@ -89,7 +99,7 @@ struct Painter {
         if case .marquee(contentHidden: true)? = box.control?.kind {
             // The first frame of a scrolling marquee: its content has not come in yet.
             if clips { list.append(.popClip, bounds: frame) }
-            if grouped { list.append(.popGroup, bounds: frame) }
+            if effects != nil { list.append(.popGroup, bounds: frame) }
             return
         }
         if isRowOrGroup { rowsAndGroups.append(box) }
@@ -106,7 +116,26 @@ struct Painter {
             for atomic in line.atomics { paint(atomic.box) }
         }
         if clips { list.append(.popClip, bounds: frame) }
-        if grouped { list.append(.popGroup, bounds: frame) }
+        if effects != nil { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// `mask-image` drawn as a background layer of the border box would be (mask-origin and
+    /// mask-clip: border-box), by the same routine. An image that does not load masks
+    /// nothing with placeholders (the phone with images on) and everything when blocked (a
+    /// failed mask image is transparent black, CSS Masking §6.1).
+    private func maskLayers(_ style: ComputedStyle, frame: Rect) -> [DisplayList.Item] {
+        guard let image = style.maskImage else { return [] }
+        var layer = Painter()
+        layer.images = images
+        // A mask layer is a background layer over the border box (mask-origin and -clip's
+        // initial border-box; size, position and repeat at their initial values).
+        var maskStyle = ComputedStyle()
+        maskStyle.background.images = [image]
+        layer.paintBackgrounds(maskStyle, boxes: BackgroundBoxes(border: frame, padding: frame, content: frame), radii: .zero)
+        if !layer.missingBackgroundImages.isEmpty {
+            return images?.options.failed == .blocked ? [.fill(.zero, .transparent)] : []
+        }
+        return layer.list.entries.map(\.item)
     }
 
     /// The `border-image` that replaces the border's styles, if its source can be drawn (one

@@ -5,18 +5,24 @@ import Foundation
 /// in points; the device scale is applied once at creation.
 public final class Canvas {
     let surface: OpaquePointer  // cairo_surface_t*
-    let context: OpaquePointer  // cairo_t*
+    /// The base surface's context.
+    private let baseContext: OpaquePointer  // cairo_t*
+    /// Where drawing goes: the base context, or the innermost open group's layer (`CanvasLayers`).
+    var context: OpaquePointer
     public let pixelWidth: Int
     public let pixelHeight: Int
-    /// Opacities of the groups being drawn, innermost last.
-    fileprivate var _groupOpacities: [Double] = []
+    /// Groups being drawn, innermost last.
+    var layers: [CanvasLayer] = []
+    /// Document coordinates → base device pixels, as the drawing of a display list starts.
+    var documentMatrix = cairo_matrix_t()
 
     public init?(pixelWidth: Int, pixelHeight: Int, scale: Double) {
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         self.surface = surface
-        self.context = cairo_create(surface)
+        self.baseContext = cairo_create(surface)
+        self.context = baseContext
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         cairo_scale(context, scale, scale)
@@ -34,7 +40,8 @@ public final class Canvas {
     }
 
     deinit {
-        cairo_destroy(context)
+        layers.removeAll()
+        cairo_destroy(baseContext)
         cairo_surface_destroy(surface)
     }
 
@@ -91,6 +98,10 @@ public final class Canvas {
     /// Adds a rounded rectangle to the path (a plain one when every radius is zero); each
     /// corner is a quarter ellipse of its two radii.
     func roundedRectPath(_ rect: Rect, _ radii: CornerRadii, newPath: Bool = true) {
+        Canvas.roundedRectPath(rect, radii, on: context, newPath: newPath)
+    }
+
+    static func roundedRectPath(_ rect: Rect, _ radii: CornerRadii, on context: OpaquePointer, newPath: Bool = true) {
         if newPath { cairo_new_path(context) }
         cairo_new_sub_path(context)
         // From the end of the top-left corner, as WebKit's paths start (dashes count from there).
@@ -153,44 +164,12 @@ public final class Canvas {
         cairo_restore(context)
     }
 
-    func pushGroup(opacity: Double) {
-        _groupOpacities.append(opacity)
-        cairo_push_group(context)
-    }
-
-    func popGroup() {
-        let opacity = _groupOpacities.popLast() ?? 1
-        cairo_pop_group_to_source(context)
-        cairo_paint_with_alpha(context, opacity)
-    }
-
     /// Every pixel back to transparent black, as a new surface starts.
     func clear() {
         cairo_save(context)
         cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
         cairo_paint(context)
         cairo_restore(context)
-    }
-
-    /// A box shadow: without a blur, the shape; with one, stacked rings fading outwards,
-    /// a deterministic stand-in for a Gaussian blur.
-    func drawShadow(_ rect: Rect, radii: CornerRadii, blur: Double, color: RGBA) {
-        guard blur > 0 else {
-            roundedRectPath(rect, radii)
-            fillPath(color)
-            return
-        }
-        let steps = 8
-        for step in 0..<steps {
-            // From the blurred edge's outside (faint) to its inside; each layer adds alpha.
-            let inset = blur * (Double(step) / Double(steps) - 0.5)
-            let layer = rect.insetBy(inset)
-            guard layer.width > 0, layer.height > 0 else { continue }
-            var faded = color
-            faded.a = color.a / Double(steps)
-            roundedRectPath(layer, radii)
-            fillPath(faded)
-        }
     }
 
     func save() { cairo_save(context) }

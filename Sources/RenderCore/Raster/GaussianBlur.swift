@@ -20,37 +20,60 @@ struct GaussianBlur {
         }
     }
 
-    /// Blurs `pixels` (rows of `stride` bytes, `width` × `height` used) in place.
-    func apply(to pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
+    /// Blurs `pixels` (rows of `stride` bytes, `width` × `height` used) in place: each of
+    /// `channels` (byte offsets within a pixel of `bytesPerPixel` bytes) on its own. Blurring
+    /// premultiplied channels separately is the blur of the colour image.
+    func apply(to pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+               bytesPerPixel: Int = 1, channels: [Int] = [0]) {
         guard !boxes.isEmpty, width > 0, height > 0 else { return }
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var result = [UInt8](repeating: 0, count: max(width, height))
-        for y in 0..<height {
-            for x in 0..<width { line[x] = pixels[y * stride + x] }
-            blurLine(&line, &result, count: width)
-            for x in 0..<width { pixels[y * stride + x] = line[x] }
-        }
-        for x in 0..<width {
-            for y in 0..<height { line[y] = pixels[y * stride + x] }
-            blurLine(&line, &result, count: height)
-            for y in 0..<height { pixels[y * stride + x] = line[y] }
+        let capacity = max(width, height)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { line.deallocate(); scratch.deallocate() }
+        for channel in channels {
+            for y in 0..<height {
+                let row = pixels + y * stride + channel
+                var any: UInt8 = 0
+                for x in 0..<width { line[x] = row[x * bytesPerPixel]; any |= line[x] }
+                guard any != 0 else { continue }  // an empty line blurs to itself
+                let blurred = blurLine(line, scratch, count: width)
+                for x in 0..<width { row[x * bytesPerPixel] = blurred[x] }
+            }
+            for x in 0..<width {
+                let column = pixels + x * bytesPerPixel + channel
+                var any: UInt8 = 0
+                for y in 0..<height { line[y] = column[y * stride]; any |= line[y] }
+                guard any != 0 else { continue }
+                let blurred = blurLine(line, scratch, count: height)
+                for y in 0..<height { column[y * stride] = blurred[y] }
+            }
         }
     }
 
-    /// The three box passes along one row or column; outside it the mask is empty.
-    private func blurLine(_ line: inout [UInt8], _ scratch: inout [UInt8], count: Int) {
+    /// The three box passes along one row or column (outside it the mask is empty),
+    /// alternating between the two buffers; returns the one holding the result.
+    private func blurLine(_ line: UnsafeMutablePointer<UInt8>, _ scratch: UnsafeMutablePointer<UInt8>, count: Int) -> UnsafeMutablePointer<UInt8> {
+        var source = line, target = scratch
         for (box, left) in boxes {
             let right = box - left - 1
             var sum = 0
-            for index in 0..<min(right, count) { sum += Int(line[index]) }
+            for index in 0..<min(right, count) { sum += Int(source[index]) }
+            let half = box / 2
+            // (sum + half) / box as a multiply and shift, exact for numerators below 2^20
+            // (255 · box < 2^20 for every box a capped blur makes).
+            let bits = Int.bitWidth - box.leadingZeroBitCount, shift = 20 + bits
+            let reciprocal = ((1 << shift) + box - 1) / box
+            let exact = 255 * box + half < 1 << 20
             for index in 0..<count {
                 let entering = index + right
-                if entering < count { sum += Int(line[entering]) }
+                if entering < count { sum += Int(source[entering]) }
                 let leaving = index - left - 1
-                if leaving >= 0 { sum -= Int(line[leaving]) }
-                scratch[index] = UInt8((sum + box / 2) / box)
+                if leaving >= 0 { sum -= Int(source[leaving]) }
+                let quotient = exact ? ((sum + half) * reciprocal) >> shift : (sum + half) / box
+                target[index] = UInt8(truncatingIfNeeded: quotient)
             }
-            swap(&line, &scratch)
+            swap(&source, &target)
         }
+        return source
     }
 }

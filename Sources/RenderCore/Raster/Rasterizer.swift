@@ -3,8 +3,12 @@ enum Rasterizer {
     static func draw(_ entries: [DisplayList.Entry], on canvas: Canvas) {
         FontAccess.shared.lockShared()
         defer { FontAccess.shared.unlock() }
-        for entry in entries {
-            switch entry.item {
+        canvas.beginDocument()
+        for entry in entries { draw(entry.item, bounds: entry.bounds, on: canvas) }
+    }
+
+    private static func draw(_ item: DisplayList.Item, bounds: Rect, on canvas: Canvas) {
+            switch item {
             case .fill(let rect, let color):
                 // Backgrounds fill whole device pixels, as WebKit snaps them.
                 canvas.fill(canvas.snappedToDevicePixels(rect), color)
@@ -26,8 +30,10 @@ enum Rasterizer {
                 canvas.drawImage(image, in: rect)
             case .backgroundLayer(let layer):
                 canvas.drawBackgroundLayer(layer)
-            case .shadow(let rect, let radii, let blur, let color):
-                canvas.drawShadow(rect, radii: radii, blur: blur, color: color)
+            case .boxShadow(let shadow):
+                canvas.drawBoxShadow(shadow)
+            case .backdropFilter(let rect, let radii, let filters):
+                canvas.drawBackdrop(rect, radii: radii, filters: filters)
             case .roundedFill(let rect, let radii, let color):
                 canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.fillPath(color)
@@ -41,16 +47,18 @@ enum Rasterizer {
                 canvas.save()
                 canvas.roundedRectPath(canvas.snappedToDevicePixels(rect), radii)
                 canvas.clipPath()
-            case .pushGroup(let opacity):
-                canvas.pushGroup(opacity: opacity)
+            case .pushGroup(let effects):
+                canvas.pushGroup(effects, bounds: bounds)
             case .popGroup:
-                canvas.popGroup()
+                // The canvas draws the group's mask layers onto a mask surface through this.
+                canvas.popGroup { maskLayers in
+                    for layer in maskLayers { draw(layer, bounds: bounds, on: canvas) }
+                }
             case .pushClip(let rect):
                 canvas.save()
                 canvas.clip(to: canvas.snappedToDevicePixels(rect))
             case .popClip:
                 canvas.restore()
             }
-        }
     }
 }

@@ -105,7 +105,7 @@ extension ComputedStyle {
         case "text-shadow":
             textShadows = BackgroundParser.shadows(value, current: color)
         case "box-shadow", "-webkit-box-shadow":
-            boxShadows = BackgroundParser.shadows(value, current: color)
+            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -226,6 +226,24 @@ extension ComputedStyle {
                 }
             }
         case "appearance", "-webkit-appearance": appearanceNone = keyword == "none"
+        case "transform", "-webkit-transform":
+            if let functions = EffectParser.transform(value, length: { len($0, auto: false) }) { transform = functions }
+        case "transform-origin", "-webkit-transform-origin":
+            if let origin = EffectParser.origin(value, length: { len($0, auto: false) }) { transformOrigin = origin }
+        case "filter", "-webkit-filter":
+            if let list = EffectParser.filters(value, currentColor: color, length: { len($0, auto: false) }) { filters = list }
+        case "backdrop-filter", "-webkit-backdrop-filter":
+            if let list = EffectParser.filters(value, currentColor: color, length: { len($0, auto: false) }) { backdropFilters = list }
+        case "mix-blend-mode":
+            if let mode = BlendMode(rawValue: keyword) { blendMode = mode }
+        case "clip-path", "-webkit-clip-path":
+            if let parsed = EffectParser.clipPath(value, length: { len($0, auto: false) }) { clipPath = parsed }
+        case "mask-image", "-webkit-mask-image", "mask", "-webkit-mask":
+            // The shorthand's image is its only part drawn here (position, size, repeat: their initial values).
+            let context = backgroundContext(rootFontSize)
+            let layers = name.hasSuffix("mask") ? BackgroundParser.shorthand(value, context: context)?.layers.images
+                                                : BackgroundParser.images(value, context: context)
+            if let layers { maskImage = layers.last ?? nil }
         case "opacity":
             if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }

@@ -48,12 +48,6 @@ public enum BackgroundBox: String, Sendable, Equatable {
 }
 
 /// `background-blend-mode` (and `mix-blend-mode`) values.
-public enum BlendMode: String, Sendable, Equatable, CaseIterable {
-    case normal, multiply, screen, overlay, darken, lighten
-    case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
-    case difference, exclusion, hue, saturation, color, luminosity
-}
-
 /// One background layer, with its list entries picked out.
 public struct BackgroundLayer: Sendable, Equatable {
     public var image: BackgroundImage?
@@ -116,17 +110,21 @@ public struct BackgroundLayers: Sendable, Equatable {
 public struct BoxShadow: Sendable, Equatable {
     public var dx: Double, dy: Double, blur: Double, spread: Double
     public var color: RGBA
+    /// `inset`: drawn inside the padding box (box shadows only).
+    public var inset = false
 }
 
 enum BackgroundParser {
-    static func shadows(_ value: String, current: RGBA) -> [BoxShadow] {
+    /// `text-shadow` and `drop-shadow()` take no `inset` (such a layer is dropped); `box-shadow` does.
+    static func shadows(_ value: String, current: RGBA, allowInset: Bool = false) -> [BoxShadow] {
         guard value.lowercased() != "none" else { return [] }
         var result: [BoxShadow] = []
         var depth = 0, layer = ""
         func flush() {
             let parts = PropertyValues.components(layer)
             layer = ""
-            guard !parts.contains(where: { $0.lowercased() == "inset" }) else { return }  // inset shadows: not drawn
+            let inset = parts.contains(where: { $0.lowercased() == "inset" })
+            guard allowInset || !inset else { return }
             var lengths: [Double] = []
             var colour = current
             for part in parts {
@@ -135,7 +133,7 @@ enum BackgroundParser {
             }
             guard lengths.count >= 2 else { return }
             result.append(BoxShadow(dx: lengths[0], dy: lengths[1], blur: lengths.count > 2 ? max(0, lengths[2]) : 0,
-                                    spread: lengths.count > 3 ? lengths[3] : 0, color: colour))
+                                    spread: lengths.count > 3 ? lengths[3] : 0, color: colour, inset: inset))
         }
         for ch in value {
             if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }

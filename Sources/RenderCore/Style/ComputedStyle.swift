@@ -145,6 +145,15 @@ public struct ComputedStyle: Sendable {
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
     public var opacity: Double = 1
+    /// The effects that make an element a stacking context (not inherited; see `EffectValues`).
+    public var transform: [TransformFunction] = []
+    public var transformOrigin = (x: Length.percent(50), y: Length.percent(50))
+    public var filters: [FilterFunction] = []
+    public var backdropFilters: [FilterFunction] = []
+    public var blendMode: BlendMode = .normal
+    public var clipPath: ClipPath?
+    /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
+    public var maskImage: BackgroundImage?
     /// `position: relative` offsets (top, right, bottom, left); nil when not relative.
     /// Absolute and fixed positioning are laid out as static (mail clients strip them).
     public var relativeOffset: Edges<Length>?
