@@ -43,9 +43,14 @@ struct Painter {
                 list.append(.shadow(rect, radii, blur: shadow.blur, color: shadow.color), bounds: reach)
             }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
-            var own = style
-            if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
-            paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
+            let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
+            if box.node != nil, box.node == canvasBackgroundOwner {
+                var own = style
+                own.background.images = [nil]  // drawn over the canvas
+                paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
+            } else {
+                paintBackgrounds(style, boxes: boxes, radii: radii, box: box)
+            }
             let border = box.border
             if border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
@@ -169,12 +174,12 @@ struct Painter {
 
     private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil,
                                            canvas: Rect? = nil) {
-        let layers = style.background.layers
+        let layers = style.background.hasImage ? style.background.layers : []
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
         if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
         defer { if blends { list.append(.popGroup, bounds: boxes.border) } }
         // `background-clip: text` paints through the element's glyphs (WebKit's -webkit- form too).
-        let textClip = layers.contains { $0.clip == .text } ? box.map(Self.glyphRuns(in:)) ?? [] : nil
+        let textClip = style.background.clips.contains(.text) ? box.map(Self.glyphRuns(in:)) ?? [] : nil
         if style.backgroundColor.a > 0 {
             let (rect, corners) = clipShape(style.background.colorClip, boxes: boxes, radii: radii)
             if style.background.colorClip == .text {
