@@ -126,6 +126,21 @@ import Testing
         #expect(page.colour(388, 800) == "#0000FF")
     }
 
+    /// Tiles thinner than a device pixel, hundreds of spaced layers, absurd sizes and stop
+    /// counts: drawn without a trap, in bounded time.
+    @Test func hostileLayersStayBounded() {
+        let many = Array(repeating: "linear-gradient(rgba(255,0,0,.01), rgba(0,0,255,.01)) 0 0 / 3px 3px space", count: 300).joined(separator: ", ")
+        let stops = Array(repeating: "red 1px, blue 2px", count: 3000).joined(separator: ", ")
+        let values = ["radial-gradient(circle, red 40%, transparent 41%) 0 0 / 0.5px 7000px round", many,
+                      "linear-gradient(\(stops))", "repeating-linear-gradient(red 0, blue 0.0000001px)",
+                      "linear-gradient(red, blue) 0 0 / 1e7px 1e7px", "conic-gradient(from 1e7deg at -1e7px 1e7px, red, blue)",
+                      "repeating-conic-gradient(red 0 0.0001deg, blue 0.0001deg 0.0002deg)", "radial-gradient(0px 0px, red, blue)"]
+        let start = Date()
+        let page = GradientTests.page(values.map { GradientTests.box($0, width: 390, height: 100) }.joined(), height: 800)
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(page.colour(195, 750) != "")
+    }
+
     @Test func backgroundClipTextPaintsOnlyTheGlyphs() {
         let page = GradientTests.page("<div style='font:bold 40px sans-serif;width:300px;background:red;-webkit-background-clip:text;color:transparent'>Hi</div>"
                                       + "<div style='font:bold 40px sans-serif;width:300px;background:red;-webkit-background-clip:text;color:transparent'>&nbsp;</div>")

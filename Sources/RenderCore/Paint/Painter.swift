@@ -51,20 +51,26 @@ struct Painter {
             }
             for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
             let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
-            var own = style
-            if box.node != nil, box.node == canvasBackgroundOwner { own.background.images = [nil] }  // drawn over the canvas
-            if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
-            paintBackgrounds(own, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content), radii: radii, box: box)
+            let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
+            let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
+            if ownsCanvasBackground || themed {
+                var own = style
+                if ownsCanvasBackground { own.background.images = [nil] }  // drawn over the canvas
+                if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
+                paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
+            } else {
+                paintBackgrounds(style, boxes: boxes, radii: radii, box: box)
+            }
             // Inset shadows lie over the background, under the border.
             for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && shadow.inset {
                 let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
                 list.append(.boxShadow(shape), bounds: shape.bounds)
             }
             let border = box.border
-            if themed {
-            } else if let placement = borderImage(style, frame: frame, border: border) {
+            // A themed control draws its own border.
+            if !themed, let placement = borderImage(style, frame: frame, border: border) {
                 list.append(.borderImage(placement), bounds: placement.area)
-            } else if border.top + border.right + border.bottom + border.left > 0 {
+            } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -239,12 +245,12 @@ struct Painter {
 
     private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil,
                                            canvas: Rect? = nil) {
-        let layers = style.background.layers
+        let layers = style.background.hasImage ? style.background.layers : []
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
         if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
         defer { if blends { list.append(.popGroup, bounds: boxes.border) } }
         // `background-clip: text` paints through the element's glyphs (WebKit's -webkit- form too).
-        let textClip = layers.contains { $0.clip == .text } ? box.map(Self.glyphRuns(in:)) ?? [] : nil
+        let textClip = style.background.clips.contains(.text) ? box.map(Self.glyphRuns(in:)) ?? [] : nil
         if style.backgroundColor.a > 0 {
             let (rect, corners) = clipShape(style.background.colorClip, boxes: boxes, radii: radii)
             if style.background.colorClip == .text {

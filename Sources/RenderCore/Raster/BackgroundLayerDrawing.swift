@@ -10,17 +10,17 @@ extension Canvas {
     func drawBackgroundLayer(_ layer: BackgroundLayerPaint) {
         // WebKit snaps the clip and the tile to device pixels (a 1 px rule at y = 250.7 fills
         // the pixel row 251, not two half-covered rows).
+        // `space` gaps are whole device pixels too; a tile is at least one device pixel.
         var layer = layer
-        layer.clip = snappedToDevicePixels(layer.clip)
-        layer.tile = snappedToDevicePixels(layer.tile)
-        // `space` gaps are whole device pixels too.
         let pixel = deviceScale
-        if let period = layer.periodX, period != layer.tile.width {
-            layer.periodX = layer.tile.width + ((period - layer.tile.width) * pixel).rounded() / pixel
-        }
-        if let period = layer.periodY, period != layer.tile.height {
-            layer.periodY = layer.tile.height + ((period - layer.tile.height) * pixel).rounded() / pixel
-        }
+        let gapX = layer.periodX.map { max(0, $0 - layer.tile.width) }, gapY = layer.periodY.map { max(0, $0 - layer.tile.height) }
+        layer.clip = snappedToDevicePixels(layer.clip)
+        var snapped = snappedToDevicePixels(layer.tile)
+        snapped.width = max(snapped.width, 1 / pixel)
+        snapped.height = max(snapped.height, 1 / pixel)
+        layer.tile = snapped
+        layer.periodX = gapX.map { snapped.width + ($0 * pixel).rounded() / pixel }
+        layer.periodY = gapY.map { snapped.height + ($0 * pixel).rounded() / pixel }
         guard let area = layer.paintedArea else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
@@ -55,14 +55,14 @@ extension Canvas {
         }
         // The tiles that meet the visible part: their first indices and counts.
         let firstX = ((visible.x - tile.x) / periodX).rounded(.down), firstY = ((visible.y - tile.y) / periodY).rounded(.down)
-        let countX = layer.periodX == nil ? 1 : Int(((visible.maxX - tile.x) / periodX).rounded(.up) - firstX)
-        let countY = layer.periodY == nil ? 1 : Int(((visible.maxY - tile.y) / periodY).rounded(.up) - firstY)
+        func count(_ value: Double) -> Int { value.isFinite ? Int(min(1e6, max(0, value))) : 0 }
+        let countX = layer.periodX == nil ? 1 : count(((visible.maxX - tile.x) / periodX).rounded(.up) - firstX)
+        let countY = layer.periodY == nil ? 1 : count(((visible.maxY - tile.y) / periodY).rounded(.up) - firstY)
         let startX = layer.periodX == nil ? tile.x : tile.x + firstX * periodX
         let startY = layer.periodY == nil ? tile.y : tile.y + firstY * periodY
         // Many small tiles: one period drawn at device resolution, repeated by cairo. Large
         // periods (a tall column repeated across) are drawn tile by tile: they are few.
-        let scale = deviceScale
-        let pixelsX = max(1, Int((periodX * scale).rounded())), pixelsY = max(1, Int((periodY * scale).rounded()))
+        let pixelsX = max(1, Int(min(1e6, periodX * pixel).rounded())), pixelsY = max(1, Int(min(1e6, periodY * pixel).rounded()))
         let offscreenFits = pixelsX <= 4096 && pixelsY <= 4096 && pixelsX * pixelsY <= 4_000_000
         if countX * countY <= Self.maximumDirectTiles || !offscreenFits {
             for row in 0..<max(0, min(countY, 4096)) {

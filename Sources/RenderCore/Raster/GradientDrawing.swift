@@ -81,6 +81,7 @@ extension Canvas {
                 // Clockwise from up, in turns from the start angle.
                 var turn = (atan2(dx, -dy) - start) / (2 * .pi)
                 turn -= turn.rounded(.down)
+                if !turn.isFinite { turn = 0 }
                 line[column] = table[min(table.count - 1, Int(turn * Double(table.count)))]
             }
         }

@@ -174,22 +174,24 @@ enum GradientParser {
         return CSSGradient(kind: .radial(resolvedShape, resolvedSize, center: center), stops: stops, repeating: repeating)
     }
 
+    static let extents: [String: CSSGradient.RadialSize] = [
+        "closest-side": .closestSide, "farthest-side": .farthestSide, "closest-corner": .closestCorner, "farthest-corner": .farthestCorner,
+    ]
+    /// The prefixed syntax's names for two of them.
+    static let legacyExtents: [String: CSSGradient.RadialSize] = ["contain": .closestSide, "cover": .farthestCorner]
+
     /// `circle 20px`, `ellipse closest-side`, `40px 20px`, `farthest-corner`: nil if the words
     /// are not an ending shape (an empty list is not one either).
     private static func endingShape(_ words: [String], _ context: Context) -> (CSSGradient.RadialShape?, CSSGradient.RadialSize?)? {
         guard !words.isEmpty, words.count <= 3 else { return nil }
         var shape: CSSGradient.RadialShape?, size: CSSGradient.RadialSize?
         var lengths: [Length] = []
-        let extents: [String: CSSGradient.RadialSize] = [
-            "closest-side": .closestSide, "farthest-side": .farthestSide, "closest-corner": .closestCorner,
-            "farthest-corner": .farthestCorner, "contain": .closestSide, "cover": .farthestCorner,
-        ]
         for word in words {
             let lower = word.lowercased()
             if lower == "circle" || lower == "ellipse" {
                 guard shape == nil else { return nil }
                 shape = lower == "circle" ? .circle : .ellipse
-            } else if let extent = extents[lower], lower != "contain", lower != "cover" {
+            } else if let extent = extents[lower] {
                 guard size == nil, lengths.isEmpty else { return nil }
                 size = extent
             } else if let length = PropertyValues.length(lower, fontSize: context.fontSize, rootFontSize: context.rootFontSize, allowAuto: false) {
@@ -228,15 +230,11 @@ enum GradientParser {
         var shape = CSSGradient.RadialShape.ellipse, size = CSSGradient.RadialSize.farthestCorner
         if let first = arguments.first {
             let words = PropertyValues.components(first.lowercased())
-            let extents: [String: CSSGradient.RadialSize] = [
-                "closest-side": .closestSide, "farthest-side": .farthestSide, "closest-corner": .closestCorner,
-                "farthest-corner": .farthestCorner, "contain": .closestSide, "cover": .farthestCorner,
-            ]
             var matched = !words.isEmpty
             var lengths: [Length] = []
             for word in words {
                 if word == "circle" { shape = .circle } else if word == "ellipse" { shape = .ellipse }
-                else if let extent = extents[word] { size = extent }
+                else if let extent = extents[word] ?? legacyExtents[word] { size = extent }
                 else if let length = PropertyValues.length(word, fontSize: context.fontSize, rootFontSize: context.rootFontSize, allowAuto: false) { lengths.append(length) }
                 else { matched = false }
             }
