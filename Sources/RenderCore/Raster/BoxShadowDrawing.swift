@@ -24,13 +24,19 @@ extension Canvas {
         // The mask covers what can show: the shadow's reach, within the visible area (grown
         // by the reach, so that the blur sees the shape just outside it).
         let covered = shadow.inset ? shadow.box : shadow.shape
+        // A wide blur is computed on a mask `step` times coarser and drawn back smoothly: a
+        // Gaussian of σ ≥ 16 mask pixels has no detail a finer mask would show, and the
+        // cost of a huge shadow falls with the square of the step.
+        let step = max(1, (sigma / Self.finestBlurSigma).rounded(.down))
         guard let device = deviceBoundingBox(of: covered)?.insetBy(-reach),
               let visible = deviceClipExtents()?.insetBy(-reach),
               let area = device.intersection(visible),
-              let pixels = PixelArea(area), pixels.count <= PaintBudget.maximumMaskPixels,
+              let pixels = PixelArea(Rect(x: area.x / step, y: area.y / step, width: area.width / step, height: area.height / step)),
+              pixels.count <= PaintBudget.maximumMaskPixels,
               let mask = AlphaMask(width: pixels.width, height: pixels.height) else { return }
-        matrix.x0 -= Double(pixels.left)
-        matrix.y0 -= Double(pixels.top)
+        matrix.xx /= step; matrix.xy /= step; matrix.yx /= step; matrix.yy /= step
+        matrix.x0 = matrix.x0 / step - Double(pixels.left)
+        matrix.y0 = matrix.y0 / step - Double(pixels.top)
         mask.draw(matrix: matrix) { context in
             if shadow.inset {
                 // Everything around the hole is shadow.
@@ -43,11 +49,24 @@ extension Canvas {
             Canvas.roundedRectPath(shadow.shape, shadow.shapeRadii, on: context)
             cairo_fill(context)
         }
-        mask.blur(GaussianBlur(sigma: sigma))
+        mask.blur(GaussianBlur(sigma: sigma / step))
         cairo_identity_matrix(context)
         setColor(shadow.color)
-        cairo_mask_surface(context, mask.surface, Double(pixels.left), Double(pixels.top))
+        if step == 1 {
+            cairo_mask_surface(context, mask.surface, Double(pixels.left), Double(pixels.top))
+        } else {
+            cairo_scale(context, step, step)
+            let pattern = CairoPattern(cairo_pattern_create_for_surface(mask.surface))
+            var placement = cairo_matrix_t()
+            cairo_matrix_init_translate(&placement, -Double(pixels.left), -Double(pixels.top))
+            cairo_pattern_set_matrix(pattern.pointer, &placement)
+            cairo_pattern_set_filter(pattern.pointer, CAIRO_FILTER_BILINEAR)
+            cairo_mask(context, pattern.pointer)
+        }
     }
+
+    /// The σ (mask pixels) a box shadow's blur is computed at, at most: wider ones use a coarser mask.
+    static let finestBlurSigma = 16.0
 
     /// Outer shadows show only outside the border box, inset ones only inside the padding box.
     private func clipToShadowArea(_ shadow: BoxShadowShape) {
