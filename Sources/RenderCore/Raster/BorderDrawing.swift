@@ -42,9 +42,15 @@ extension Canvas {
             // Sides that paint alike share one clip: their wedges together.
             let alike = sides.indices.filter { !done.contains($0) && sides[$0].1 == paint }
             cairo_save(context)
-            cairo_new_path(context)
-            for other in alike { polygon(geometry.wedge(sides[other].0)) }
-            cairo_clip(context)
+            // When every side with a width paints alike, the ring is the border: no clip (the
+            // common case, and cairo's spans compositor asserts on some clips of several
+            // disjoint wedges, such as a top and a bottom border alone).
+            let sidesWithWidth = [BoxSide.top, .bottom, .left, .right].filter { geometry.widths[$0] > 0 }.count
+            if alike.count < sidesWithWidth {
+                cairo_new_path(context)
+                for other in alike { polygon(geometry.wedge(sides[other].0)) }
+                cairo_clip(context)
+            }
             paintSide(paint, geometry: geometry)
             cairo_restore(context)
             done.formUnion(alike)
