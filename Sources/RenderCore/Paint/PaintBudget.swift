@@ -65,13 +65,14 @@ enum PaintBudget {
         case .textDecoration(let decoration, _):
             return covered(decoration.bounds)
         case .boxShadow(let shadow):
-            // A mask drawn, blurred in six passes and composited. It reaches 3σ past the
-            // visible part, so the blur sees the shape just outside it, and a wide blur's mask
-            // is coarser (`Canvas.finestBlurSigma`, in device pixels: at least as coarse in CSS px).
+            // A mask drawn and blurred in six passes, then composited through a clip over the
+            // visible part. The mask reaches 3σ past that part, so the blur sees the shape just
+            // outside it, and a wide blur's mask is coarser (`Canvas.finestBlurSigma`, in
+            // device pixels: at least as coarse in CSS px).
             guard shadow.blur > 0, let part = shadow.bounds.intersection(visible) else { return covered(shadow.bounds) }
             let mask = part.insetBy(-1.5 * shadow.blur).intersection(shadow.bounds.insetBy(-1.5 * shadow.blur)) ?? part
             let step = max(1, (shadow.blur / 2 / Canvas.finestBlurSigma).rounded(.down))
-            return 8 * mask.width * mask.height / (step * step)
+            return 8 * part.width * part.height + 8 * mask.width * mask.height / (step * step)
         case .backdropFilter(let rect, _, let filters):
             return Double(2 + 4 * filters.count) * covered(rect)
         case .textShadow(let run, let shadow):
