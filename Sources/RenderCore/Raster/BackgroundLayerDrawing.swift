@@ -102,20 +102,7 @@ extension Canvas {
         case .color(let colour):
             fill(part, colour)
         case .image(let image):
-            // An SVG is rasterised at the tile's size in device pixels.
-            let device = deviceSize(placed.width, placed.height)
-            _ = image.withSurface(deviceWidth: device.width, deviceHeight: device.height) { surface, pixelWidth, pixelHeight in
-                cairo_save(context)
-                cairo_rectangle(context, part.x, part.y, part.width, part.height)
-                cairo_clip(context)
-                cairo_translate(context, placed.x, placed.y)
-                cairo_scale(context, placed.width / Double(pixelWidth), placed.height / Double(pixelHeight))
-                cairo_set_source_surface(context, surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
-                cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-                cairo_paint(context)
-                cairo_restore(context)
-            }
+            drawImage(image, placedAt: placed, clippedTo: part)
         }
     }
 

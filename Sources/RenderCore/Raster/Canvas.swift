@@ -70,14 +70,19 @@ public final class Canvas {
     /// Draws an image scaled into `rect`, with bilinear filtering (stable across runs); an SVG
     /// is rasterised at the rect's size in device pixels.
     func drawImage(_ image: DecodedImage, in rect: Rect) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        let device = deviceSize(rect.width, rect.height)
+        drawImage(image, placedAt: rect, clippedTo: rect)
+    }
+
+    /// Draws an image scaled to `placed`, only where it meets `clip`.
+    func drawImage(_ image: DecodedImage, placedAt placed: Rect, clippedTo clip: Rect) {
+        guard placed.width > 0, placed.height > 0 else { return }
+        let device = deviceSize(placed.width, placed.height)
         _ = image.withSurface(deviceWidth: device.width, deviceHeight: device.height) { surface, pixelWidth, pixelHeight in
             cairo_save(context)
-            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            cairo_rectangle(context, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(context)
-            cairo_translate(context, rect.x, rect.y)
-            cairo_scale(context, rect.width / Double(pixelWidth), rect.height / Double(pixelHeight))
+            cairo_translate(context, placed.x, placed.y)
+            cairo_scale(context, placed.width / Double(pixelWidth), placed.height / Double(pixelHeight))
             cairo_set_source_surface(context, surface, 0, 0)
             let pattern = cairo_get_source(context)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
