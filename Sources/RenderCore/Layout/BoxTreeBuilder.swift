@@ -167,8 +167,9 @@ struct BoxTreeBuilder {
     private func collectChildren(of node: DOMDocument.NodeID, into collector: inout ChildCollector,
                                  only include: ((DOMDocument.NodeID) -> Bool)? = nil) {
         // A closed <details> shows its summary alone (one WebKit writes when there is none).
-        let closedDetails = dom[node].tag == "details" && !DisclosureWidget.isOpen(node, in: dom)
-        if dom[node].tag == "details", DisclosureWidget.summary(of: node, in: dom) == nil {
+        let isDetails = dom[node].tag == "details"
+        let closedDetails = isDetails && !DisclosureWidget.isOpen(node, in: dom)
+        if isDetails, DisclosureWidget.summary(of: node, in: dom) == nil {
             var summaryStyle = (document.style(of: node) ?? collector.parentStyle).inheritedForChild()
             summaryStyle.display = .block
             let summary = Box(kind: .block, node: nil, style: summaryStyle)

@@ -122,7 +122,7 @@ struct ControlBoxes {
     // MARK: meter, progress
 
     private func meter(_ node: DOMDocument.NodeID, _ attributes: [String: String], _ style: ComputedStyle) -> Box {
-        func number(_ name: String) -> Double? { attributes[name].flatMap { Double($0.trimmingWhitespaces()) }.flatMap { $0.isFinite ? $0 : nil } }
+        func number(_ name: String) -> Double? { Self.number(attributes[name]) }
         let minimum = number("min") ?? 0
         let maximum = max(minimum, number("max") ?? 1)
         let value = Swift.min(Swift.max(number("value") ?? 0, minimum), maximum)
@@ -242,9 +242,13 @@ struct ControlBoxes {
         String(text.prefix(10_000).map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
     }
 
+    /// A numeric attribute's value: finite, else nil.
+    private static func number(_ raw: String?) -> Double? {
+        raw.flatMap { Double($0.trimmingWhitespaces()) }.flatMap { $0.isFinite ? $0 : nil }
+    }
+
     /// A value's place between min and max, 0...1; a missing value is the middle (range) or 0.
     private static func ratio(value: String?, min: String?, max: String?, defaultMax: Double, middle: Bool) -> Double {
-        func number(_ raw: String?) -> Double? { raw.flatMap { Double($0.trimmingWhitespaces()) }.flatMap { $0.isFinite ? $0 : nil } }
         let minimum = number(min) ?? 0
         var maximum = number(max) ?? defaultMax
         if maximum <= minimum { maximum = middle ? Swift.max(minimum, defaultMax) : defaultMax }

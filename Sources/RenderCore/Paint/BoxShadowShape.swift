@@ -22,9 +22,7 @@ public struct BoxShadowShape: Sendable {
         color = shadow.color
         inset = shadow.inset
         if inset {
-            box = Rect(x: borderBox.x + border.left, y: borderBox.y + border.top,
-                       width: max(0, borderBox.width - border.left - border.right),
-                       height: max(0, borderBox.height - border.top - border.bottom))
+            box = borderBox.inset(by: border)
             boxRadii = radii.inset(by: border)
             shape = box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(shadow.spread)
             shapeRadii = boxRadii.grown(by: -shadow.spread)

@@ -120,12 +120,12 @@ struct ControlPainting {
     }
 
     private func radio(_ checked: Bool) -> [Entry] {
-        let radii = CornerRadii(topLeft: frame.width / 2, topRight: frame.width / 2, bottomRight: frame.width / 2, bottomLeft: frame.width / 2)
+        let radii = Self.radii(frame.width / 2)
         if !checked { return ring(radii) }
         // The inner circle is 6/14 of the outer one.
         let inset = frame.width * 2 / 7
         let inner = frame.insetBy(inset)
-        let innerRadii = CornerRadii(topLeft: inner.width / 2, topRight: inner.width / 2, bottomRight: inner.width / 2, bottomLeft: inner.width / 2)
+        let innerRadii = Self.radii(inner.width / 2)
         return [(.roundedFill(frame, radii, FormControlStyle.systemBlue), frame),
                 (.roundedFill(inner, innerRadii, .white), inner)]
     }
@@ -154,7 +154,7 @@ struct ControlPainting {
         track.width = max(0, thumbX + thumbSize / 2 - track.x)
         entries.append((.roundedFill(track, trackRadii, FormControlStyle.systemBlue), track))
         let thumb = Rect(x: thumbX, y: box.y + (box.height - thumbSize) / 2, width: thumbSize, height: thumbSize)
-        let round = CornerRadii(topLeft: thumbSize / 2, topRight: thumbSize / 2, bottomRight: thumbSize / 2, bottomLeft: thumbSize / 2)
+        let round = Self.radii(thumbSize / 2)
         // html.css (iOS): box-shadow 0 6px 13px and 0 0.5px 4px, both rgba(0, 0, 0, 0.2).
         let shade = RGBA(r: 0, g: 0, b: 0, a: 0.2)
         for (dy, blur) in [(6.0, 13.0), (0.5, 4.0)] {
@@ -225,7 +225,7 @@ struct ControlPainting {
         let diameter = min(56, rect.width * 0.5, rect.height * 0.5)
         guard startButton, diameter >= 12 else { return entries }
         let disc = Rect(x: rect.x + (rect.width - diameter) / 2, y: rect.y + (rect.height - diameter) / 2, width: diameter, height: diameter)
-        let round = CornerRadii(topLeft: diameter / 2, topRight: diameter / 2, bottomRight: diameter / 2, bottomLeft: diameter / 2)
+        let round = Self.radii(diameter / 2)
         entries.append((.roundedFill(disc, round, RGBA(r: 0.2, g: 0.2, b: 0.2, a: 0.6)), disc))
         entries.append((.controlGlyph(.play, disc.insetBy(diameter * 0.3), .white), disc))
         return entries

@@ -64,7 +64,6 @@ public struct DisplayListIndex: Sendable {
         reach.reserveCapacity(entries.count)
         var scopes: [Scope] = []  // innermost last
         /// Open groups with transforms or spreading filters.
-        var movingGroups = 0
         /// The area the innermost clip leaves (groups do not clip); nil: none at all.
         func enclosingClip() -> Rect? {
             for scope in scopes.reversed() { if case .clip(let area) = scope.kind { return area } }
@@ -83,9 +82,8 @@ public struct DisplayListIndex: Sendable {
                 let area = enclosingClip().flatMap { clip.intersection($0) }
                 scopes.append(Scope(kind: .clip(area), push: reach.count))
                 record(area)
-            case .pushGroup(let effects):
-                if effects.movesContent { movingGroups += 1 }
-                scopes.append(Scope(kind: .group(moves: effects.movesContent), push: reach.count))
+            case .pushGroup:
+                scopes.append(Scope(kind: .group, push: reach.count))
                 reach.append(nil)  // set at the pop, once the contents are known
             case .popClip, .popGroup:
                 guard let scope = scopes.popLast() else {
@@ -96,8 +94,7 @@ public struct DisplayListIndex: Sendable {
                 switch scope.kind {
                 case .clip(let area):
                     reach.append(area)
-                case .group(let moves):
-                    if moves { movingGroups -= 1 }
+                case .group:
                     // A group is drawn where its contents are; an empty one not at all.
                     reach[scope.push] = scope.contents
                     record(scope.contents)
@@ -110,7 +107,7 @@ public struct DisplayListIndex: Sendable {
     }
 
     private struct Scope {
-        enum Kind { case clip(Rect?), group(moves: Bool) }
+        enum Kind { case clip(Rect?), group }
         let kind: Kind
         let push: Int
         var contents: Rect? = nil

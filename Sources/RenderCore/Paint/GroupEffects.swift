@@ -22,10 +22,6 @@ public struct GroupEffects: Sendable {
         opacity >= 1 && blendMode == .normal && filters.isEmpty && transform == nil && clip == nil && mask.isEmpty
     }
 
-    /// Whether drawn pixels can land outside the bounds their items declare (a transform
-    /// moves them, a blur or shadow spreads them).
-    var movesContent: Bool { transform != nil || filters.contains(where: \.spreads) }
-
     /// Where content drawn inside `rect` (element coordinates) can show in the parent's.
     func outerBounds(_ rect: Rect) -> Rect {
         var area = rect
@@ -36,14 +32,6 @@ public struct GroupEffects: Sendable {
 }
 
 extension FilterFunction {
-    var spreads: Bool {
-        switch self {
-        case .blur(let radius): return radius > 0
-        case .dropShadow: return true
-        default: return false
-        }
-    }
-
     /// Where this filter can paint given input inside `rect` (a Gaussian reaches about 3σ;
     /// a filter's blur length is σ).
     func reach(of rect: Rect) -> Rect {
@@ -91,12 +79,8 @@ extension GroupEffects {
 
     private static func clipShape(_ clipPath: ClipPath, frame: Rect, border: Edges<Double>, padding: Edges<Double>,
                                   radii: CornerRadii) -> ClipShape {
-        let paddingBox = Rect(x: frame.x + border.left, y: frame.y + border.top,
-                              width: max(0, frame.width - border.left - border.right),
-                              height: max(0, frame.height - border.top - border.bottom))
-        let contentBox = Rect(x: paddingBox.x + padding.left, y: paddingBox.y + padding.top,
-                              width: max(0, paddingBox.width - padding.left - padding.right),
-                              height: max(0, paddingBox.height - padding.top - padding.bottom))
+        let paddingBox = frame.inset(by: border)
+        let contentBox = paddingBox.inset(by: padding)
         let box: Rect, boxRadii: CornerRadii
         switch clipPath.box {
         case .borderBox, .marginBox: box = frame; boxRadii = radii

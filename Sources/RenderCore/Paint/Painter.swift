@@ -20,18 +20,19 @@ struct Painter {
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
+        let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
-        let effects = box.kind == .row || box.kind == .rowGroup ? nil
+        // Rows and row groups show their backgrounds only under their cells, as WebKit paints
+        // them (not in the border spacing), and make no group of their own.
+        let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
+        let effects = isRowOrGroup ? nil
             : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, frame: frame))
         // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
         if !style.backdropFilters.isEmpty && !style.visibilityHidden {
             list.append(.backdropFilter(frame, radii, style.backdropFilters.map(\.bounded)), bounds: frame)
         }
         if let effects { list.append(.pushGroup(effects), bounds: frame) }
-        // Rows and row groups show their backgrounds only under their cells, as WebKit paints
-        // them (not in the border spacing).
-        let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
         if box.kind == .cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.
@@ -50,7 +51,6 @@ struct Painter {
                 list.append(.boxShadow(shape), bounds: shape.bounds)
             }
             for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
-            let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
             let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
             let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
             if ownsCanvasBackground || themed {
@@ -85,14 +85,10 @@ struct Painter {
         let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
             || (box.control != nil && box.kind != .image)
         if clips {
-            let padding = Rect(x: frame.x + box.border.left, y: frame.y + box.border.top,
-                               width: max(0, frame.width - box.border.left - box.border.right),
-                               height: max(0, frame.height - box.border.top - box.border.bottom))
+            let padding = frame.inset(by: box.border)
             list.append(radii.isZero ? .pushClip(padding) : .pushRoundedClip(padding, radii.inset(by: box.border)), bounds: frame)
         }
         if box.kind == .image && box.control == nil && !style.visibilityHidden {
-            let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY,
-                               width: box.contentWidth, height: box.contentHeight)
             if let image = box.image {
                 paintImage(image, content: content, style: style)
             } else if let colour = box.placeholderColor {
@@ -240,7 +236,7 @@ struct Painter {
         var style = source.style
         style.backgroundColor = .transparent
         paintBackgrounds(style, boxes: BackgroundBoxes(border: frame, padding: frame.inset(by: root.border), content: content),
-                         radii: CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0), canvas: canvas)
+                         radii: .zero, canvas: canvas)
     }
 
     private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil,

@@ -149,11 +149,6 @@ public final class Canvas {
 
     func clipPath() { cairo_clip(context) }
 
-    func strokeDashed(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGBA, dotted: Bool) {
-        strokeDashed(from: start, to: end, width: width, color: color,
-                     pattern: dotted ? [0, width * 2] : [width * 3, width * 3], roundCaps: dotted)
-    }
-
     /// A straight line of dashes `pattern` long and apart (dash, gap, …).
     func strokeDashed(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGBA,
                       pattern: [Double], roundCaps: Bool) {
@@ -238,12 +233,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .input(let message), .output(let message): return message
         }
     }
-}
-
-extension Canvas {
-    func cairoMove(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
-    func cairoLine(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
-    func cairoFillPath() { cairo_close_path(context); cairo_fill(context) }
 }
 
 extension Canvas {

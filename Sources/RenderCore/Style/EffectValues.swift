@@ -79,7 +79,7 @@ enum EffectParser {
         for (name, arguments) in calls {
             let args = arguments
             func number(_ index: Int) -> Double? { index < args.count ? PropertyValues.finiteNumber(Substring(args[index])) : nil }
-            func angle(_ index: Int) -> Double? { index < args.count ? Self.angle(args[index]) : nil }
+            func angle(_ index: Int) -> Double? { index < args.count ? PropertyValues.angle(args[index]) : nil }
             func len(_ index: Int) -> Length? {
                 guard index < args.count, let parsed = length(args[index]), parsed != .auto else { return nil }
                 return parsed
@@ -164,7 +164,7 @@ enum EffectParser {
             }
             if name == "hue-rotate" {
                 guard let text = argument else { result.append(.hueRotate(0)); continue }
-                guard let degrees = angle(text) else { return nil }
+                guard let degrees = PropertyValues.angle(text) else { return nil }
                 result.append(.hueRotate(degrees))
                 continue
             }
@@ -288,15 +288,6 @@ enum EffectParser {
     }
 
     /// An angle in degrees (`deg`, `rad`, `grad`, `turn`; a unitless zero).
-    static func angle(_ text: String) -> Double? {
-        let lower = text.lowercased().trimmingWhitespaces()
-        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-        for (unit, factor) in units where lower.hasSuffix(unit) {
-            return PropertyValues.finiteNumber(lower.dropLast(unit.count)).map { $0 * factor }
-        }
-        return lower == "0" ? 0 : nil
-    }
-
     /// Splits `name(a, b) name2(c)` into names (lowercased) and comma-separated arguments;
     /// nil when anything else stands between the functions.
     static func functions(_ value: String) -> [(name: String, arguments: [String])]? {

@@ -101,7 +101,7 @@ enum GradientParser {
         var kind = CSSGradient.Kind.linear(.angle(180))
         if let first = arguments.first {
             let words = PropertyValues.components(first.lowercased())
-            if words.count == 1, let degrees = angle(words[0]) {
+            if words.count == 1, let degrees = PropertyValues.angle(words[0]) {
                 // Legacy angles run counter-clockwise from the right (0deg points right).
                 kind = .linear(.angle(legacy ? 90 - degrees : degrees))
                 arguments.removeFirst()
@@ -252,7 +252,7 @@ enum GradientParser {
             var words = PropertyValues.components(first.lowercased())
             if words.first == "from" || words.first == "at" {
                 if words.first == "from" {
-                    guard words.count >= 2, let degrees = angle(words[1]) else { return nil }
+                    guard words.count >= 2, let degrees = PropertyValues.angle(words[1]) else { return nil }
                     from = degrees
                     words.removeFirst(2)
                 }
@@ -277,7 +277,7 @@ enum GradientParser {
         func position(_ word: String) -> Length? {
             if angular {
                 if word.hasSuffix("%"), let value = PropertyValues.finiteNumber(word.dropLast()) { return .percent(value) }
-                if let degrees = angle(word) { return .percent(degrees / 3.6) }
+                if let degrees = PropertyValues.angle(word) { return .percent(degrees / 3.6) }
                 return nil
             }
             return PropertyValues.length(word, fontSize: context.fontSize, rootFontSize: context.rootFontSize, allowAuto: false)
@@ -302,17 +302,6 @@ enum GradientParser {
     }
 
     /// An angle in deg, grad, rad or turn (a unitless 0 too); degrees.
-    static func angle(_ word: String) -> Double? {
-        let lower = word.lowercased()
-        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-        for (unit, factor) in units where lower.hasSuffix(unit) {
-            // `grad` also ends in `rad`: the longer unit is listed first.
-            guard let number = PropertyValues.finiteNumber(lower.dropLast(unit.count)) else { return nil }
-            return number * factor
-        }
-        return lower == "0" ? 0 : nil
-    }
-
     // MARK: -webkit-gradient()
 
     /// `-webkit-gradient(linear, p0, p1, stops…)` and `(radial, p0, r0, p1, r1, stops…)`;

@@ -49,6 +49,18 @@ enum PropertyValues {
         return nil
     }
 
+    /// A CSS angle in degrees (`deg`, `grad`, `rad`, `turn`; a unitless 0), as transforms,
+    /// filters and gradients take it.
+    static func angle(_ text: String) -> Double? {
+        let lower = text.lowercased().trimmingWhitespaces()
+        // `grad` also ends in `rad`: the longer unit is listed first.
+        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
+        for (unit, factor) in units where lower.hasSuffix(unit) {
+            return finiteNumber(lower.dropLast(unit.count)).map { $0 * factor }
+        }
+        return lower == "0" ? 0 : nil
+    }
+
     static func finiteNumber(_ text: Substring) -> Double? {
         guard !text.isEmpty, text.count < 40, let value = Double(text), value.isFinite else { return nil }
         // Clamp absurd lengths so arithmetic downstream stays finite.
