@@ -93,7 +93,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || isFloat || style.overflowHidden
+        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow
         }
     }
 }

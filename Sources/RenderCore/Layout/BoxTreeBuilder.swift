@@ -240,7 +240,7 @@ struct BoxTreeBuilder {
         if style.floating != .none, takeFloat() {
             // Floats are blockified and taken out of the line; the block layout places them.
             var blockified = style
-            if !blockified.display.isBlockLevel { blockified.display = blockified.display == .inlineTable ? .table : .block }
+            blockified.display = blockified.display.blockified
             let box = tag == "img" ? imageBox(node, blockified) : tag == "svg" ? inlineSVGBox(node, blockified) : blockLevelBox(node, blockified)
             box.isFloat = true
             appendBlock(box, &collector)
@@ -287,7 +287,7 @@ struct BoxTreeBuilder {
             collector.inline.items.append(.inlineStart(inlineBox))
             collectChildren(of: node, into: &collector)
             collector.inline.items.append(.inlineEnd(inlineBox))
-        case .inlineBlock, .inlineTable:
+        case .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid:
             let box = blockLevelBox(node, style)
             if tag == "button" {
                 let attributes = dom[node].attributes
@@ -373,7 +373,7 @@ struct BoxTreeBuilder {
         switch style.display {
         case .table, .inlineTable:
             return tableBox(node, style)
-        case .inlineBlock:
+        case .inlineBlock, .inlineFlex, .inlineGrid:
             let box = Box(kind: .inlineBlock, node: node, style: style)
             fillBlockContainer(box, from: node)
             return box

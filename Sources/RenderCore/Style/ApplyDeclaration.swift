@@ -21,8 +21,17 @@ extension ComputedStyle {
         switch name {
         case "display":
             if let display = Display(rawValue: keyword) { self.display = display }
-            else if keyword == "flex" || keyword == "grid" { self.display = .block }
-            else if keyword == "inline-flex" || keyword == "inline-grid" { self.display = .inlineBlock }
+        case "gap", "grid-gap":
+            // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
+            let parts = PropertyValues.components(value).map { part -> Length?? in
+                part.lowercased() == "normal" ? .some(nil) : nonNegative(len(part, auto: false)).map { .some($0) }
+            }
+            guard (1...2).contains(parts.count), let row = parts[0], let column = parts.last! else { break }
+            rowGap = row; columnGap = column
+        case "row-gap", "grid-row-gap":
+            if keyword == "normal" { rowGap = nil } else if let v = nonNegative(len(value, auto: false)) { rowGap = v }
+        case "column-gap", "grid-column-gap":
+            if keyword == "normal" { columnGap = nil } else if let v = nonNegative(len(value, auto: false)) { columnGap = v }
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }

@@ -6,12 +6,41 @@ public enum Display: String, Sendable {
     case tableRowGroup = "table-row-group", tableHeaderGroup = "table-header-group"
     case tableFooterGroup = "table-footer-group", tableColumn = "table-column"
     case tableColumnGroup = "table-column-group", tableCaption = "table-caption"
+    case flex, inlineFlex = "inline-flex", grid, inlineGrid = "inline-grid", flowRoot = "flow-root"
 
     /// Boxes that take part in block layout as a block (they start a new line).
     public var isBlockLevel: Bool {
         switch self {
-        case .inline, .inlineBlock, .inlineTable, .none: return false
+        case .inline, .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid, .none: return false
         default: return true
+        }
+    }
+    /// Atomic inline-level boxes: a block container (of any inner layout) that sits in a line.
+    public var isAtomicInline: Bool {
+        switch self {
+        case .inlineBlock, .inlineFlex, .inlineGrid: return true
+        default: return false
+        }
+    }
+    /// The block-level display of a floated or flex/grid-item box (CSS Display §2.7).
+    public var blockified: Display {
+        switch self {
+        case .inlineTable: return .table
+        case .inlineFlex: return .flex
+        case .inlineGrid: return .grid
+        case .inline, .inlineBlock: return .block
+        default: return self
+        }
+    }
+    /// How the box lays out its children, whatever its outer display.
+    public enum Inner: Sendable { case flow, flowRoot, flex, grid, table }
+    public var inner: Inner {
+        switch self {
+        case .flex, .inlineFlex: return .flex
+        case .grid, .inlineGrid: return .grid
+        case .table, .inlineTable: return .table
+        case .flowRoot, .inlineBlock: return .flowRoot
+        default: return .flow
         }
     }
     public var isTablePart: Bool {
@@ -141,6 +170,10 @@ public struct ComputedStyle: Sendable {
     /// is clipped ends in "…" (see `InlineLayout`).
     public var textOverflowEllipsis = false
     public var tableLayoutFixed = false
+    /// `row-gap` and `column-gap` (flex, grid, multi-column; not inherited); nil = `normal`
+    /// (zero in flex and grid, 1em between columns).
+    public var rowGap: Length?
+    public var columnGap: Length?
     public var borderImage = BorderImage()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
