@@ -216,6 +216,11 @@ struct BoxTreeBuilder {
             return
         }
         guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        if style.display == .contents {
+            // No box of its own: its children are collected where it stands (CSS Display § 2.5).
+            collectChildren(of: node, into: &collector)
+            return
+        }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)
@@ -410,10 +415,25 @@ struct BoxTreeBuilder {
 
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
-        for child in dom[node].children {
-            guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+        // Text and boxes that are no table part, side by side, share one anonymous row and cell.
+        var pending: [DOMDocument.NodeID] = []
+        func flush() {
+            let meaningful = pending.contains { dom[$0].tag != nil || !(dom[$0].text ?? "").allSatisfy(\.isWhitespace) }
+            if meaningful {
+                let row = Box(kind: .row, node: nil, style: style.inheritedForChild())
+                row.children.append(anonymousCell(for: pending, parentStyle: style))
+                anonymousGroup(in: table).children.append(row)
+            }
+            pending = []
+        }
+        for child in unboxedChildren(of: node) {
+            guard dom[child].tag != nil else { pending.append(child); continue }
+            guard let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+            guard childStyle.display.isTablePart else { pending.append(child); continue }
+            flush()
             appendTablePart(child, childStyle, to: table)
         }
+        flush()
         if style.borderCollapse { CollapsedBorders.apply(to: table) }
         return table
     }
@@ -422,7 +442,7 @@ struct BoxTreeBuilder {
         switch style.display {
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup:
             let group = Box(kind: .rowGroup, node: node, style: style)
-            for child in dom[node].children {
+            for child in unboxedChildren(of: node) {
                 guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
                 group.children.append(rowBox(child, childStyle))
             }
@@ -491,7 +511,7 @@ struct BoxTreeBuilder {
             if meaningful { row.children.append(anonymousCell(for: pending, parentStyle: style)) }
             pending = []
         }
-        for child in dom[node].children {
+        for child in unboxedChildren(of: node) {
             if dom[child].tag != nil, let childStyle = document.style(of: child) {
                 if childStyle.display == .none { continue }
                 if childStyle.display == .tableCell {
@@ -523,6 +543,21 @@ struct BoxTreeBuilder {
         collector.finishInlineRun()
         if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
         return cell
+    }
+
+    /// A node's children with each `display: contents` element replaced by its own children,
+    /// in document order (table structure looks through them as the box tree does).
+    private func unboxedChildren(of node: DOMDocument.NodeID) -> [DOMDocument.NodeID] {
+        var result: [DOMDocument.NodeID] = []
+        var stack = Array(dom[node].children.reversed())
+        while let next = stack.popLast() {
+            if dom[next].tag != nil, document.style(of: next)?.display == .contents {
+                stack.append(contentsOf: dom[next].children.reversed())
+            } else {
+                result.append(next)
+            }
+        }
+        return result
     }
 
     /// HTML's rules for parsing non-negative integers, clamped as browsers clamp spans.

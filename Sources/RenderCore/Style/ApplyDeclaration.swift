@@ -5,6 +5,10 @@ extension ComputedStyle {
         let name = declaration.name
         let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
+        if let physical = LogicalProperties.physical(name, value, mode: writingMode, direction: direction) {
+            applyPhysical(physical, of: declaration, parent: parent, rootFontSize: rootFontSize)
+            return
+        }
         if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             applyGlobalKeyword(keyword, to: name, parent: parent)
             return
@@ -18,9 +22,10 @@ extension ComputedStyle {
             if case .percent(let v)? = length, v < 0 { return nil }
             return length
         }
+        if applySizingKeyword(name, keyword) { return }
         switch name {
         case "display":
-            if let display = Display(rawValue: keyword) { self.display = display }
+            if let display = Display(declared: keyword) { self.display = display }
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
@@ -67,12 +72,18 @@ extension ComputedStyle {
             if let v = BorderStyle(rawValue: keyword) { Self.setSide(of: &borderStyle, name, v) }
         case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
-        case "width": if let v = nonNegative(len(value)) { width = v }
-        case "height": if let v = nonNegative(len(value)) { height = v }
-        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v }
-        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v }
-        case "max-width": maxWidth = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxWidth)
-        case "max-height": maxHeight = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxHeight)
+        case "width": if let v = nonNegative(len(value)) { width = v; sizingKeywords.width = nil }
+        case "height": if let v = nonNegative(len(value)) { height = v; sizingKeywords.height = nil }
+        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v; sizingKeywords.minWidth = nil }
+        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v; sizingKeywords.minHeight = nil }
+        case "max-width":
+            if let v = keyword == "none" ? .auto : nonNegative(len(value, auto: false)) { maxWidth = v; sizingKeywords.maxWidth = nil }
+        case "max-height":
+            if let v = keyword == "none" ? .auto : nonNegative(len(value, auto: false)) { maxHeight = v; sizingKeywords.maxHeight = nil }
+        case "aspect-ratio": if let ratio = AspectRatio(value) { aspectRatio = ratio }
+        case "writing-mode", "-webkit-writing-mode": if let mode = WritingMode(keyword: keyword) { writingMode = mode }
+        case "text-orientation", "-webkit-text-orientation":
+            if let orientation = TextOrientation(keyword: keyword) { textOrientation = orientation }
         case "box-sizing": borderBoxSizing = keyword == "border-box"
         case "background-color":
             if let c = PropertyValues.color(value, current: color) { backgroundColor = c }
@@ -281,32 +292,35 @@ extension ComputedStyle {
         case "unicode-bidi":
             let unprefixed = keyword.hasPrefix("-webkit-") ? String(keyword.dropFirst(8)) : keyword
             if let bidi = UnicodeBidi(rawValue: unprefixed) { unicodeBidi = bidi }
-        case "margin-inline", "padding-inline":
-            let parts = PropertyValues.components(value)
-            guard parts.count == 1 || parts.count == 2 else { break }
-            apply(Declaration(name: name + "-start", value: parts[0], important: false), parent: parent, rootFontSize: rootFontSize)
-            apply(Declaration(name: name + "-end", value: parts.last!, important: false), parent: parent, rootFontSize: rootFontSize)
-        default:
-            applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize)
+        default: break
         }
     }
 
-    /// `margin-inline-start`, `padding-inline-end` (and WebKit's `-webkit-margin-start`
-    /// spellings) as the physical side this element's direction makes them.
-    private mutating func applyLogicalSide(_ name: String, _ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
-        let standard = name.hasPrefix("-webkit-") && (name.hasSuffix("-start") || name.hasSuffix("-end"))
-            ? String(name.dropFirst(8)).replacingOccurrences(of: "-start", with: "-inline-start")
-                .replacingOccurrences(of: "-end", with: "-inline-end")
-            : name
-        guard standard.hasPrefix("margin-") || standard.hasPrefix("padding-"), let side = physicalSide(standard),
-              let property = standard.split(separator: "-").first else { return }
-        apply(Declaration(name: "\(property)-\(side)", value: declaration.value, important: declaration.important),
-              parent: parent, rootFontSize: rootFontSize)
+    /// A flow-relative declaration's physical ones (`LogicalProperties`), all or none: a
+    /// two-value `margin-inline` with one invalid part is dropped whole, as browsers drop it.
+    private mutating func applyPhysical(_ physical: [(String, String)], of declaration: Declaration, parent: ComputedStyle,
+                                        rootFontSize: Double) {
+        if physical.count > 1 {
+            let valid = physical.allSatisfy { name, value in
+                LogicalProperties.accepts(name, value, fontSize: fontSize, rootFontSize: rootFontSize, color: color)
+            }
+            guard valid else { return }
+        }
+        for (name, value) in physical {
+            apply(Declaration(name: name, value: value, important: declaration.important), parent: parent, rootFontSize: rootFontSize)
+        }
     }
 
     /// Units and `currentColor` for background values: this style's font sizes and colour.
     private func backgroundContext(_ rootFontSize: Double) -> GradientParser.Context {
         GradientParser.Context(fontSize: fontSize, rootFontSize: rootFontSize, current: color)
+    }
+
+    private static func side<T>(of edges: Edges<T>, _ property: String) -> T {
+        if property.contains("-top") { return edges.top }
+        if property.contains("-right") { return edges.right }
+        if property.contains("-bottom") { return edges.bottom }
+        return edges.left
     }
 
     private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {
@@ -394,12 +408,25 @@ extension ComputedStyle {
         case "background-blend-mode": background.blendModes = source.background.blendModes
         case "object-fit": objectFit = source.objectFit
         case "object-position": objectPosition = source.objectPosition
-        case "width": width = source.width
-        case "height": height = source.height
-        case "min-width": minWidth = source.minWidth
-        case "max-width": maxWidth = source.maxWidth
-        case "min-height": minHeight = source.minHeight
-        case "max-height": maxHeight = source.maxHeight
+        case "width": width = source.width; sizingKeywords.width = source.sizingKeywords.width
+        case "height": height = source.height; sizingKeywords.height = source.sizingKeywords.height
+        case "min-width": minWidth = source.minWidth; sizingKeywords.minWidth = source.sizingKeywords.minWidth
+        case "max-width": maxWidth = source.maxWidth; sizingKeywords.maxWidth = source.sizingKeywords.maxWidth
+        case "min-height": minHeight = source.minHeight; sizingKeywords.minHeight = source.sizingKeywords.minHeight
+        case "max-height": maxHeight = source.maxHeight; sizingKeywords.maxHeight = source.sizingKeywords.maxHeight
+        case "aspect-ratio": aspectRatio = source.aspectRatio
+        case "writing-mode", "-webkit-writing-mode": writingMode = source.writingMode
+        case "text-orientation", "-webkit-text-orientation": textOrientation = source.textOrientation
+        case "margin-top", "margin-right", "margin-bottom", "margin-left":
+            Self.setSide(of: &margin, name, Self.side(of: source.margin, name))
+        case "padding-top", "padding-right", "padding-bottom", "padding-left":
+            Self.setSide(of: &padding, name, Self.side(of: source.padding, name))
+        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
+            Self.setSide(of: &borderWidth, name, Self.side(of: source.borderWidth, name))
+        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
+            Self.setSide(of: &borderStyle, name, Self.side(of: source.borderStyle, name))
+        case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
+            Self.setSide(of: &borderColor, name, Self.side(of: source.borderColor, name))
         case "overflow": overflowHidden = source.overflowHidden
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin

@@ -64,8 +64,9 @@ public enum Cascade {
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
             let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
-            // direction next: logical properties (padding-inline-start) resolve against it.
-            for declaration in declarations where declaration.name == "direction" {
+            // direction and writing mode next: logical properties (padding-inline-start) resolve against them.
+            let flowProperties: Set<String> = ["direction", "writing-mode", "-webkit-writing-mode"]
+            for declaration in declarations where flowProperties.contains(declaration.name) {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
             var userAgentMargin = style.margin
@@ -82,6 +83,7 @@ public enum Cascade {
                 style.quirkyMarginBottom = userAgentMargin.bottom != .px(0) && style.margin.bottom == userAgentMargin.bottom
             }
             if style.display == .inline, dom[id].tag == "html" { style.display = .block }
+            style.display = style.display.adjustedForContents(tag: dom[id].tag ?? "", isRoot: dom[id].tag == "html")
             if dom[id].tag == "table", style.blockAlign != nil {
                 // Tables never take the legacy -webkit- alignments from outside (WebKit's
                 // and Blink's style adjusters): they go back to start alignment.

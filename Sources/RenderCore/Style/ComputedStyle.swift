@@ -7,11 +7,13 @@ public enum Display: String, Sendable {
     case tableFooterGroup = "table-footer-group", tableColumn = "table-column"
     case tableColumnGroup = "table-column-group", tableCaption = "table-caption"
     case flex, inlineFlex = "inline-flex", grid, inlineGrid = "inline-grid", flowRoot = "flow-root"
+    /// The element has no box; its children take its place (see `DisplayValues`).
+    case contents
 
     /// Boxes that take part in block layout as a block (they start a new line).
     public var isBlockLevel: Bool {
         switch self {
-        case .inline, .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid, .none: return false
+        case .inline, .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid, .none, .contents: return false
         default: return true
         }
     }
@@ -157,6 +159,10 @@ public struct ComputedStyle: Sendable {
     public var minHeight: Length = .px(0)
     public var maxHeight: Length = .auto
     public var borderBoxSizing = false
+    /// `aspect-ratio` (not inherited).
+    public var aspectRatio = AspectRatio()
+    /// `min-content`, `max-content`, `fit-content` sizes (not inherited; see `SizingValues`).
+    public var sizingKeywords = SizingKeywords()
     public var backgroundColor: RGBA = .transparent
     /// The background layers (images, gradients) and their per-layer lists.
     public var background = BackgroundLayers()
@@ -232,6 +238,9 @@ public struct ComputedStyle: Sendable {
     public var textAlign: TextAlign = .start
     /// The paragraph direction of the boxes this element makes (`dir` maps to it).
     public var direction: TextDirection = .ltr
+    /// `writing-mode` and `text-orientation` (see `LogicalProperties`).
+    public var writingMode: WritingMode = .horizontalTB
+    public var textOrientation: TextOrientation = .mixed
     /// `text-align-last` (nil: auto, the last line aligned as `text-align` says, start when justified).
     public var textAlignLast: TextAlign?
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
@@ -315,6 +324,8 @@ public struct ComputedStyle: Sendable {
         child.lineHeight = lineHeight
         child.textAlign = textAlign
         child.direction = direction
+        child.writingMode = writingMode
+        child.textOrientation = textOrientation
         child.textAlignLast = textAlignLast
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
