@@ -60,14 +60,14 @@ struct LayoutEngine {
 
     func clampWidth(_ box: Box, _ width: Double, containingWidth: Double, isBorderBox: Bool) -> Double {
         let chrome = horizontalChrome(box)
-        var content = isBorderBox ? width - chrome : width
+        var content = transferredRatioLimits(box, isBorderBox ? width - chrome : width)
         if let maxWidth = box.style.maxWidth.resolve(containingWidth) {
             content = min(content, box.style.borderBoxSizing ? maxWidth - chrome : maxWidth)
         }
         if let minWidth = box.style.minWidth.resolve(containingWidth) {
             content = max(content, box.style.borderBoxSizing ? minWidth - chrome : minWidth)
         }
-        return max(0, content) + chrome
+        return clampToSizingKeywords(box, max(0, content) + chrome, containingWidth: containingWidth)
     }
 
     // MARK: Blocks
@@ -89,7 +89,7 @@ struct LayoutEngine {
         default: break
         }
         let chrome = horizontalChrome(box)
-        if let specified = specifiedBorderWidth(box, containingWidth: containingWidth) {
+        if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
             resolveAutoMargins(box, containingWidth: containingWidth)
         } else if box.kind == .inlineBlock || box.isFloat {
@@ -162,6 +162,7 @@ struct LayoutEngine {
             // A table cell's height is a minimum: its content is never cut.
             contentHeight = box.kind == .cell ? max(contentHeight, requested) : requested
         }
+        if let ratioHeight = ratioContentHeight(box, contentHeight: contentHeight) { contentHeight = ratioHeight }
         if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
         if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }
         box.height = contentHeight + verticalChrome

@@ -77,9 +77,12 @@ final class Box {
     /// intrinsic size's.
     var aspectRatio: Double? {
         if let broken = brokenImage { return broken.aspectRatio }
-        if let control, !control.hasIntrinsicRatio { return nil }
+        // `aspect-ratio`: a ratio alone replaces the natural one; with `auto` it stands in for a missing one.
+        let declared = style.aspectRatio
+        if !declared.auto, let ratio = declared.heightOverWidth { return ratio }
+        if let control, !control.hasIntrinsicRatio { return declared.heightOverWidth }
         guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else {
-            return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil }
+            return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil } ?? declared.heightOverWidth
         }
         return height / width
     }

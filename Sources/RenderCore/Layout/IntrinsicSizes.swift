@@ -70,6 +70,16 @@ struct IntrinsicSizes {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
             return (content + chrome, content + chrome)
         }
+        let verticalChrome = border.top + border.bottom + px(style.padding.top) + px(style.padding.bottom)
+        if box.kind != .cell, let width = LayoutEngine.ratioBorderWidth(style, horizontalChrome: chrome, verticalChrome: verticalChrome) {
+            return (width, width)
+        }
+        // `width: min-content` is that width whatever room it has; `max-content` likewise.
+        switch style.sizingKeywords.width {
+        case .minContent?: maximum = minimum
+        case .maxContent?: minimum = maximum
+        default: break
+        }
         if case .px(let maxWidth) = style.maxWidth {
             let cap = style.borderBoxSizing ? max(0, maxWidth - chrome) : maxWidth
             minimum = min(minimum, cap); maximum = min(maximum, cap)

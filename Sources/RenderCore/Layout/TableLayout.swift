@@ -423,7 +423,7 @@ struct TableLayout {
         // then theirs (WebKit's RenderTable::layout honours the specified height directly only
         // when there is no body).
         let body = firstBodyRows(grid, table)
-        if case .px(let specified) = table.style.height, let body {
+        if let specified = Self.usedHeight(table.style), let body {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             let extra = specified - verticalChrome - rowSpace * Double(grid.rows.count + 1) - rowHeights.reduce(0, +)
             ExtraRowHeight.distribute(extra, heights: &rowHeights, declared: declaredRowHeights(grid), rows: body,
@@ -440,7 +440,7 @@ struct TableLayout {
         }
         if grid.rows.isEmpty { y = above + table.contentY }
         var contentHeight = y - above - table.contentY
-        if case .px(let specified) = table.style.height, body == nil {
+        if let specified = Self.usedHeight(table.style), body == nil {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             contentHeight = Swift.max(contentHeight, specified - verticalChrome)
         }
@@ -485,6 +485,18 @@ struct TableLayout {
         table.collapsedTop = MarginCollapse(table.margin.top)
         table.collapsedBottom = MarginCollapse(table.margin.bottom)
         table.collapsesThrough = false
+    }
+
+    /// The border-box height a table's `height`, `max-height` and `min-height` ask for, as
+    /// WebKit's RenderTable::layout settles them: the max caps the height, the min raises it
+    /// (a min-height alone makes a table that tall); nil when nothing asks. An HTML table's
+    /// heights include its border and padding whatever `box-sizing` says.
+    static func usedHeight(_ style: ComputedStyle) -> Double? {
+        var height = 0.0
+        if case .px(let specified) = style.height { height = specified }
+        if case .px(let maximum) = style.maxHeight { height = Swift.min(height, maximum) }
+        if case .px(let minimum) = style.minHeight { height = Swift.max(height, minimum) }
+        return height > 0 ? height : nil
     }
 
     /// Lays out the captions on one side at the table's width, stacked from `top` (relative to
