@@ -163,8 +163,10 @@ struct LayoutEngine {
             contentHeight = box.kind == .cell ? max(contentHeight, requested) : requested
         }
         if let ratioHeight = ratioContentHeight(box, contentHeight: contentHeight) { contentHeight = ratioHeight }
-        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
-        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }
+        // min-height and max-height size the box `box-sizing` names, as height does.
+        let heightChrome = box.style.borderBoxSizing ? verticalChrome : 0
+        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, max(0, maxHeight - heightChrome)) }
+        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight - heightChrome) }
         box.height = contentHeight + verticalChrome
         if box.control?.centresLine == true {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
@@ -273,11 +275,12 @@ struct LayoutEngine {
     /// `align=center` and `<center>` centre narrower block children whose side margins are
     /// zero (Blink's -webkit-center).
     private func alignLegacy(_ child: Box, in alignment: TextAlign?, containingWidth: Double) {
-        guard let alignment, alignment != .left, alignment != .justify,
+        // `left` matters in a right-to-left block, where children otherwise sit on the right.
+        guard let alignment, alignment != .justify,
               child.style.margin.left == .px(0), child.style.margin.right == .px(0) else { return }
         let free = containingWidth - child.width
         guard free > 0 else { return }
-        child.margin.left = alignment == .center ? free / 2 : free
+        child.margin.left = alignment == .center ? free / 2 : alignment == .left ? 0 : free
         child.margin.right = free - child.margin.left
     }
 

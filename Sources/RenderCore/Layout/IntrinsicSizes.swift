@@ -23,7 +23,14 @@ struct IntrinsicSizes {
         return 0
     }
 
-    private func compute(_ box: Box) -> (min: Double, max: Double) {
+    /// The widths of the box's content alone with its chrome, whatever its own `width` says
+    /// (what `min-width: max-content` measures); not cached.
+    func contentOnlyWidths(_ box: Box) -> (min: Double, max: Double) {
+        guard box.kind == .block || box.kind == .inlineBlock else { return contentWidths(box) }
+        return compute(box, ownSize: false)
+    }
+
+    private func compute(_ box: Box, ownSize: Bool = true) -> (min: Double, max: Double) {
         let style = box.style
         let border = style.usedBorder
         let chrome = border.left + border.right + px(style.padding.left) + px(style.padding.right)
@@ -65,6 +72,9 @@ struct IntrinsicSizes {
             }
         } else {
             (minimum, maximum) = blockChildrenWidths(box.children)
+        }
+        if !ownSize {
+            return (minimum + chrome, max(minimum, maximum) + chrome)
         }
         if case .px(let specified) = style.width, box.kind != .cell {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
