@@ -88,6 +88,10 @@ struct LayoutEngine {
             return
         default: break
         }
+        if let verticalFlow = box.verticalFlow {
+            layoutVerticalFlow(box, verticalFlow, containingWidth: containingWidth)
+            return
+        }
         let chrome = horizontalChrome(box)
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
@@ -109,7 +113,7 @@ struct LayoutEngine {
 
     /// Auto horizontal margins of a block with a used width (CSS 2.1 § 10.3.3): both share
     /// what the width leaves (centring it), one alone takes it; none below zero.
-    private func resolveAutoMargins(_ box: Box, containingWidth: Double) {
+    func resolveAutoMargins(_ box: Box, containingWidth: Double) {
         let autoLeft = box.style.margin.left.isAuto, autoRight = box.style.margin.right.isAuto
         let free = containingWidth - box.width - box.margin.left - box.margin.right
         if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }

@@ -39,6 +39,9 @@ final class Box {
     var gridColumn = 0
     var colspan = 1
     var rowspan = 1
+    /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
+    /// its content in the flow's logical frame (`VerticalFlowLayout`).
+    var verticalFlow: VerticalFlow?
 
     // Geometry, filled by layout. Position is the border box's top-left relative to the
     // parent's border-box top-left; `absolute…` is set by the final placement pass.
@@ -96,7 +99,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow
+        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
         }
     }
 }

@@ -381,6 +381,7 @@ struct BoxTreeBuilder {
         case .inlineBlock, .inlineFlex, .inlineGrid:
             let box = Box(kind: .inlineBlock, node: node, style: style)
             fillBlockContainer(box, from: node)
+            startVerticalFlow(box, node)
             return box
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell:
             // A table part outside a table: wrap it in an anonymous table, as CSS does.
@@ -394,8 +395,37 @@ struct BoxTreeBuilder {
             box.isBody = dom[node].tag == "body"
             fillBlockContainer(box, from: node, leadingText: leadingText)
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
+            startVerticalFlow(box, node)
             return box
         }
+    }
+
+    /// A block container in a vertical writing mode whose parent is horizontal starts a
+    /// vertical flow: its content moves into one anonymous box in the flow's logical frame.
+    /// The room its lines may take is the viewport's height less its ancestors' vertical
+    /// margins, borders and padding (WebKit's available height for an orthogonal flow).
+    private func startVerticalFlow(_ box: Box, _ node: DOMDocument.NodeID) {
+        let mode = box.style.writingMode
+        guard mode.isVertical, !(dom[node].parent.flatMap { document.style(of: $0) }?.writingMode.isVertical ?? false) else { return }
+        var available = viewportHeight
+        var ancestor = dom[node].parent
+        while let id = ancestor {
+            if let style = document.style(of: id) {
+                let border = style.usedBorder
+                func px(_ length: Length) -> Double { if case .px(let value) = length { return value }; return 0 }
+                available -= px(style.margin.top) + px(style.margin.bottom) + px(style.padding.top) + px(style.padding.bottom)
+                    + border.top + border.bottom
+            }
+            ancestor = dom[id].parent
+        }
+        var contentStyle = box.style.turnedIntoVerticalFlow().inheritedForChild()
+        contentStyle.display = .flowRoot
+        let content = Box(kind: .block, node: nil, style: contentStyle)
+        content.children = box.children
+        content.inlineContent = box.inlineContent
+        box.children = [content]
+        box.inlineContent = nil
+        box.verticalFlow = VerticalFlow(mode: mode, availableInlineSize: max(0, available))
     }
 
     private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> String? {

@@ -37,6 +37,11 @@ struct IntrinsicSizes {
         if box.kind == .table {
             return TableLayout(engine: engine).intrinsicWidths(box)
         }
+        if box.verticalFlow != nil {
+            // Its width is its lines' stack, whatever room it is given.
+            let width = engine.verticalFlowBorderWidth(box)
+            return (width, width)
+        }
         if box.kind == .image {
             BrokenImage.measure(box, fonts: engine.fonts)
             var width = px(style.width)

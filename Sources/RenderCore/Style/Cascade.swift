@@ -90,6 +90,8 @@ public enum Cascade {
                 style.textAlign = .start
                 style.blockAlign = nil
             }
+            // Inside a vertical flow (not at its start), styles are kept in the flow's logical frame.
+            if style.writingMode.isVertical, parentStyle.writingMode.isVertical { style = style.turnedIntoVerticalFlow() }
             style.node = id
             styles[id] = style
         }

@@ -83,8 +83,14 @@ enum LogicalProperties {
     /// `inset` (physical, but new with the logical ones) is expanded here too.
     static func physical(_ name: String, _ value: String, mode: WritingMode, direction: TextDirection) -> [(String, String)]? {
         let name = legacyNames[name] ?? name
-        let sides = Sides(mode, direction)
-        if let sizes = size(name, vertical: mode.isVertical) { return [(sizes, value)] }
+        guard let expanded = expand(name, value, Sides(mode, direction), vertical: mode.isVertical) else { return nil }
+        // The unitless-length quirk never reached the flow-relative properties.
+        let unitless = PropertyValues.components(value).contains { Double($0).map { $0 != 0 } ?? false }
+        return unitless ? [] : expanded
+    }
+
+    private static func expand(_ name: String, _ value: String, _ sides: Sides, vertical: Bool) -> [(String, String)]? {
+        if let sizes = size(name, vertical: vertical) { return [(sizes, value)] }
         if let corner = radius(name, sides) { return [(corner, value)] }
         if name == "inset" {
             let parts = PropertyValues.components(value)
