@@ -197,6 +197,9 @@ struct DecorationLine {
 extension Box {
     /// The baseline of the last line box inside, from the border-box top (inline-block baselines).
     func lastBaseline() -> Double? {
+        // A vertical flow's lines run across the line it sits in: it has no baseline there (WebKit
+        // puts its bottom margin edge on the line's baseline).
+        if verticalFlow != nil { return nil }
         if let last = lines.last { return contentY + last.y + last.baseline }
         for child in children.reversed() {
             if let baseline = child.lastBaseline() { return child.y + baseline }
