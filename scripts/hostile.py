@@ -356,6 +356,16 @@ def _():
     return html_case("<div style='box-shadow:" + ",".join(["0 0 1000px 1000px red"] * 2_000) + "'>x</div>")
 
 
+@case("sizing-extremes")
+def _():
+    # aspect-ratio far from 1 on nested blocks, display: contents and alternating writing modes 10 000 deep.
+    ratios = "".join(f"<div style='aspect-ratio:{r}'>" for r in ["1e9", "1e-9", "1/1e-300", "auto 1e308"] * 50)
+    contents = "<div style='display:contents;margin:1e9px'>" * 10_000
+    modes = "".join(f"<div style='writing-mode:{m};aspect-ratio:1e-9;width:fit-content'>x "
+                    for m in ["vertical-rl", "horizontal-tb", "vertical-lr", "sideways-lr"] * 2_500)
+    return html_case("<body>" + ratios + "x" + "</div>" * 200 + contents + "y" + "</div>" * 10_000 + modes + "z")
+
+
 def message_case(data):
     return {"mail.eml": data}, render("mail.eml", "--offsets", "0")
 

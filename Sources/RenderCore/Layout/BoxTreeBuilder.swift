@@ -409,14 +409,23 @@ struct BoxTreeBuilder {
         guard mode.isVertical, !(dom[node].parent.flatMap { document.style(of: $0) }?.writingMode.isVertical ?? false) else { return }
         var available = viewportHeight
         var ancestor = dom[node].parent
+        var enclosingFlows = 0, belowIsVertical = false
         while let id = ancestor {
             if let style = document.style(of: id) {
                 let border = style.usedBorder
                 func px(_ length: Length) -> Double { if case .px(let value) = length { return value }; return 0 }
                 available -= px(style.margin.top) + px(style.margin.bottom) + px(style.padding.top) + px(style.padding.bottom)
                     + border.top + border.bottom
+                // A vertical element under a horizontal one started a flow.
+                if belowIsVertical && !style.writingMode.isVertical { enclosingFlows += 1 }
+                belowIsVertical = style.writingMode.isVertical
             }
             ancestor = dom[id].parent
+        }
+        // Sizing a vertical flow lays out all it holds, so flows inside flows cost the square of
+        // their depth: past a few, content stays in the enclosing frame.
+        guard enclosingFlows < ResourceLimits.maximumNestedVerticalFlows else {
+            return budget.warn("vertical writing modes nested more than \(ResourceLimits.maximumNestedVerticalFlows) deep are laid out horizontally")
         }
         var contentStyle = box.style.turnedIntoVerticalFlow().inheritedForChild()
         contentStyle.display = .flowRoot
