@@ -78,10 +78,28 @@ enum LogicalProperties {
         return names
     }()
 
+    /// Every flow-relative property name this file maps (and `inset`).
+    private static let names: Set<String> = {
+        var names: Set<String> = ["inset"]
+        names.formUnion(legacyNames.keys)
+        for axis in ["block", "inline"] {
+            for size in ["", "min-", "max-"] { names.insert("\(size)\(axis)-size") }
+            for family in ["margin", "padding", "inset", "border"] {
+                for edge in ["", "-start", "-end"] {
+                    names.insert("\(family)-\(axis)\(edge)")
+                    if family == "border" { for part in ["width", "style", "color"] { names.insert("border-\(axis)\(edge)-\(part)") } }
+                }
+            }
+        }
+        for block in ["start", "end"] { for inline in ["start", "end"] { names.insert("border-\(block)-\(inline)-radius") } }
+        return names
+    }()
+
     /// The physical declarations (name, value) a flow-relative one stands for, in order; nil
     /// when `name` is not flow-relative, empty when its value has the wrong number of parts.
     /// `inset` (physical, but new with the logical ones) is expanded here too.
     static func physical(_ name: String, _ value: String, mode: WritingMode, direction: TextDirection) -> [(String, String)]? {
+        guard names.contains(name) else { return nil }  // one lookup for the physical properties
         let name = legacyNames[name] ?? name
         guard let expanded = expand(name, value, Sides(mode, direction), vertical: mode.isVertical) else { return nil }
         // The unitless-length quirk never reached the flow-relative properties.
