@@ -65,7 +65,7 @@ struct UnsupportedFeatures: Sendable {
     private static let stillFrame: Set<String> = [
         "cursor", "pointer-events", "user-select", "touch-action", "will-change", "caret-color", "resize",
         "user-drag", "tap-highlight-color", "touch-callout", "text-size-adjust", "user-modify", "speak-as",
-        "orphans", "widows", "page", "size", "nbsp-mode", "interpolate-size", "print-color-adjust", "color-adjust",
+        "page", "size", "nbsp-mode", "interpolate-size", "print-color-adjust", "color-adjust",
         "dynamic-range-limit", "field-sizing", "interactivity", "app-region", "zoom-behavior",
         "font-optical-sizing", "font-display", "math-depth", "math-shift",
         "math-style", "font-smoothing", "border-fit", "marquee-direction",
