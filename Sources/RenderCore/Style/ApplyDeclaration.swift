@@ -1,17 +1,19 @@
 /// Applies one declaration to a style being computed. Unknown properties and invalid values
-/// are ignored, as browsers ignore them.
+/// are ignored, as browsers ignore them; the result says whether the engine knows the property
+/// at all (false: the declaration was dropped for want of it, see `UnsupportedFeatures`).
 extension ComputedStyle {
-    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
+    @discardableResult
+    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) -> Bool {
         let name = declaration.name
         let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
         if let physical = LogicalProperties.physical(name, value, mode: writingMode, direction: direction) {
             applyPhysical(physical, of: declaration, parent: parent, rootFontSize: rootFontSize)
-            return
+            return true
         }
         if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             applyGlobalKeyword(keyword, to: name, parent: parent)
-            return
+            return true
         }
         let fontSize = self.fontSize
         func len(_ text: String, auto: Bool = true) -> Length? {
@@ -22,7 +24,7 @@ extension ComputedStyle {
             if case .percent(let v)? = length, v < 0 { return nil }
             return length
         }
-        if applySizingKeyword(name, keyword) { return }
+        if applySizingKeyword(name, keyword) { return true }
         switch name {
         case "display":
             if let display = Display(declared: keyword) { self.display = display }
@@ -292,8 +294,19 @@ extension ComputedStyle {
         case "unicode-bidi":
             let unprefixed = keyword.hasPrefix("-webkit-") ? String(keyword.dropFirst(8)) : keyword
             if let bidi = UnicodeBidi(rawValue: unprefixed) { unicodeBidi = bidi }
-        default: break
+        case "outline", "outline-width", "outline-style", "outline-color", "outline-offset":
+            _ = outline.apply(name, value, width: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) },
+                              length: { if case .px(let v)? = len($0, auto: false) { return v } else { return nil } },
+                              color: { PropertyValues.color($0, current: color) })
+        case "color-scheme", "supported-color-schemes":
+            break  // the root's decides the page's scheme (`Cascade`, `ColorScheme.of`)
+        default:
+            // WebKit keeps `-webkit-` aliases of the properties it once prefixed (`-webkit-flex`).
+            guard let standard = WebKitProperties.standardName(aliasedBy: name) else { return false }
+            return apply(Declaration(name: standard, value: declaration.value, important: declaration.important),
+                         parent: parent, rootFontSize: rootFontSize)
         }
+        return true
     }
 
     /// A flow-relative declaration's physical ones (`LogicalProperties`), all or none: a
@@ -443,6 +456,11 @@ extension ComputedStyle {
         case "font-kerning": fontFeatures.kerningOff = source.fontFeatures.kerningOff
         case "font-feature-settings", "-webkit-font-feature-settings": fontFeatures.settings = source.fontFeatures.settings
         case "text-shadow": textShadows = source.textShadows
+        case "outline": outline = source.outline
+        case "outline-width": outline.width = source.outline.width
+        case "outline-style": outline.style = source.outline.style
+        case "outline-color": outline.color = source.outline.color
+        case "outline-offset": outline.offset = source.outline.offset
         case "text-transform": textTransform = source.textTransform
         case "text-decoration-style": declaredDecoration.style = keyword == "inherit" ? parent.declaredDecoration.style : .solid
         case "text-decoration-color": declaredDecoration.color = keyword == "inherit" ? parent.declaredDecoration.color : nil
