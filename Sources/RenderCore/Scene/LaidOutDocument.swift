@@ -91,7 +91,8 @@ public struct LaidOutDocument: @unchecked Sendable {
                 var style = style
                 style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
                 return style
-            } }, colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces)
+            } }, colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces,
+               pseudoStyles: styled.pseudoStyles.mapValues { $0.withFontFaces(webFonts) })
         }
         self.colorScheme = styled.colorScheme
         self.colorTreatment = treatment
@@ -100,7 +101,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         let imageChoice = ImageSource.Context(devicePixelRatio: images?.devicePixelRatio ?? 3, media: media)
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
-                                     imageChoice: imageChoice, budget: budget)
+                                     imageChoice: imageChoice, budget: budget, fonts: fonts)
         guard let root = builder.build() else {
             self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth

@@ -10,6 +10,8 @@ public struct StyledDocument: Sendable {
     public var usesDarkDefaults = false
     /// The author sheets' `@font-face` rules, in source order.
     public var fontFaces: [FontFaceRule] = []
+    /// The styles of elements' pseudo-elements, for the elements that rules give any.
+    public var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -38,6 +40,8 @@ public enum Cascade {
                 + UserAgentStylesheet.darkDefaultsCSS, media: media)
             : lightUserAgent
         let userAgentIndex = RuleIndex(userAgent)
+        let pseudoCascade = PseudoElementCascade(userAgent: userAgent, author: author)
+        var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var root = ComputedStyle()
@@ -90,9 +94,10 @@ public enum Cascade {
             }
             style.node = id
             styles[id] = style
+            pseudoStyles[id] = pseudoCascade.styles(for: id, element: style, in: dom, rootFontSize: rootFontSize, budget: budget)
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
-                              fontFaces: author.fontFaces)
+                              fontFaces: author.fontFaces, pseudoStyles: pseudoStyles)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
