@@ -54,11 +54,11 @@ struct BoxTreeBuilder {
                 appendInsideMarker(marker, into: &collector)
             } else if marker.style.fontSize != box.style.fontSize || marker.style.lineHeight != box.style.lineHeight {
                 // An outside marker is on the first line too: its font takes room in it.
-                // (Quirks modes count a span only with text: a word joiner, which shows nothing.)
+                // An inline box counts with text in it: a hidden word joiner, which shows nothing.
                 let strut = InlineBox(node: nil, style: marker.style)
-                collector.inline.items.append(.inlineStart(strut))
-                if box.style.lineHeightQuirk { collector.inline.items.append(.text("\u{2060}", marker.style)) }
-                collector.inline.items.append(.inlineEnd(strut))
+                var hidden = marker.style
+                hidden.visibilityHidden = true
+                collector.inline.items += [.inlineStart(strut), .text("\u{2060}", hidden), .inlineEnd(strut)]
             }
         }
         collectChildren(of: node, into: &collector)
