@@ -300,6 +300,7 @@ struct LayoutEngine {
         let layoutAtomic: (Box) -> Void = { atomic in self.layoutBlock(atomic, containingWidth: contentWidth) }
         var style = box.style
         var remaining = content
+        var firstLineContainer: ComputedStyle?
         if let firstLine = box.firstLine {
             // The first line in `::first-line`'s style: where it ends with that style throughout
             // decides which text gets it.
@@ -307,13 +308,16 @@ struct LayoutEngine {
             let trial = InlineLayout(fonts: fonts, container: style).layout(styled, width: contentWidth, layoutAtomic: layoutAtomic)
             let end = trial.lineStarts.count > 1 ? trial.lineStarts[1] : Int.max
             remaining = FirstLine.splice(styled, content, at: end, firstLine: firstLine.style)
+            // The line's own strut is in first-line style too: that line is laid out alone.
+            firstLineContainer = FirstLine.apply(firstLine.style, element: firstLine.element, to: style)
         }
         var lines: [LineBox] = []
         var y = 0.0
         for _ in 0..<64 {
             let band = flow.floats.band(y: flow.y + y, height: 1, left: flow.x, right: flow.x + contentWidth)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            let result = InlineLayout(fonts: fonts, container: style).layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            let result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+                .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
@@ -326,7 +330,9 @@ struct LayoutEngine {
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
+                if firstLineContainer != nil { break }
             }
+            firstLineContainer = nil
             if taken == result.lines.count { break }
             let lastTaken = result.lines[taken - 1]
             y += lastTaken.y + lastTaken.height

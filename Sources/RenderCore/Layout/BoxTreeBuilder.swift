@@ -52,13 +52,8 @@ struct BoxTreeBuilder {
         if let marker = box.marker {
             if box.style.generated.listStyleInside {
                 appendInsideMarker(marker, into: &collector)
-            } else if marker.style.fontSize != box.style.fontSize || marker.style.lineHeight != box.style.lineHeight {
-                // An outside marker is on the first line too: its font takes room in it.
-                // An inline box counts with text in it: a hidden word joiner, which shows nothing.
-                let strut = InlineBox(node: nil, style: marker.style)
-                var hidden = marker.style
-                hidden.visibilityHidden = true
-                collector.inline.items += [.inlineStart(strut), .text("\u{2060}", hidden), .inlineEnd(strut)]
+            } else if Self.markerTakesRoom(marker, in: box.style) {
+                appendMarkerStrut(marker, into: &collector)
             }
         }
         collectChildren(of: node, into: &collector)
@@ -302,6 +297,34 @@ struct BoxTreeBuilder {
                 collector.appendAtomic(loadedImageBox(image, density: 1, node: nil, style: imageStyle))
             }
         }
+    }
+
+    /// Whether an outside marker could make its item's first line taller: its font differs,
+    /// or its text needs other fonts than Latin text (CJK, Armenian, Georgian, …).
+    private static func markerTakesRoom(_ marker: ListMarker, in style: ComputedStyle) -> Bool {
+        guard !marker.isBullet else { return false }
+        return marker.style.fontSize != style.fontSize || marker.style.lineHeight != style.lineHeight
+            || marker.style.fontFamilies != style.fontFamilies || marker.text.unicodeScalars.contains { $0.value > 0x24F }
+    }
+
+    /// An outside marker is an inline box on its item's first line in WebKit, so its text's
+    /// fonts take room there: a hidden, zero-width atomic inline with the marker's text
+    /// stands in for it (joined to the text after it, so no break comes between).
+    private func appendMarkerStrut(_ marker: ListMarker, into collector: inout ChildCollector) {
+        var style = marker.style
+        style.display = .inlineBlock
+        style.width = .px(0)
+        style.visibilityHidden = true
+        style.whiteSpace = .pre
+        let strut = Box(kind: .inlineBlock, node: nil, style: style)
+        var content = InlineContent()
+        content.items = [.text(marker.text.trimmingCharacters(in: .whitespaces), style)]
+        strut.inlineContent = content
+        collector.appendAtomic(strut)
+        var joiner = collector.parentStyle
+        joiner.visibilityHidden = true
+        collector.inline.items.append(.text("\u{2060}", joiner))
+        collector.lastWasSpace = true   // white space at the item's start still collapses away
     }
 
     /// A `list-style-position: inside` marker: the first inline content of its item.
