@@ -359,6 +359,14 @@ struct LayoutEngine {
                 ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
                 ?? fallback
         }
+        if let image = marker.image {
+            // Outside: 7 px before the content (WebKit's cMarkerPadding), its bottom on the baseline.
+            layoutBlock(image, containingWidth: box.contentWidth)
+            image.x = style.direction.isRightToLeft ? box.contentWidth + 7 : -image.width - 7
+            image.y = firstBaseline(otherwise: image.height) - image.height
+            box.markerLine = LineBox(y: 0, height: 0, baseline: 0, glyphRuns: [], decorations: [], atomics: [(image, image.x, image.y)])
+            return
+        }
         if let bullet = ListBullet(marker, ascent: fonts.metrics(for: style).ascent) {
             let shape = bullet.box(inside: false)
             layoutBlock(shape, containingWidth: box.contentWidth)

@@ -302,7 +302,7 @@ struct BoxTreeBuilder {
     /// Whether an outside marker could make its item's first line taller: its font differs,
     /// or its text needs other fonts than Latin text (CJK, Armenian, Georgian, …).
     private static func markerTakesRoom(_ marker: ListMarker, in style: ComputedStyle) -> Bool {
-        guard !marker.isBullet else { return false }
+        guard !marker.isBullet, marker.image == nil else { return false }
         return marker.style.fontSize != style.fontSize || marker.style.lineHeight != style.lineHeight
             || marker.style.fontFamilies != style.fontFamilies || marker.text.unicodeScalars.contains { $0.value > 0x24F }
     }
@@ -329,6 +329,7 @@ struct BoxTreeBuilder {
 
     /// A `list-style-position: inside` marker: the first inline content of its item.
     private func appendInsideMarker(_ marker: ListMarker, into collector: inout ChildCollector) {
+        if let image = marker.image { return collector.appendAtomic(image) }
         if let fonts, let bullet = ListBullet(marker, ascent: fonts.metrics(for: marker.style).ascent) {
             return collector.appendAtomic(bullet.box(inside: true))
         }
@@ -557,6 +558,14 @@ struct BoxTreeBuilder {
         markerStyle.whiteSpace = .pre   // WebKit's UA sheet: ::marker { white-space: pre }
         if let text = generated.marker(of: node) {
             return text.isEmpty ? nil : ListMarker(text: text, style: markerStyle, isBullet: false)
+        }
+        if let url = style.generated.listStyleImage, let image = images?.image(for: url) {
+            // An image marker sits 7 px from the content (WebKit's cMarkerPadding), on the baseline.
+            var imageStyle = markerStyle
+            imageStyle.display = .inlineBlock
+            imageStyle.margin = style.generated.listStyleInside ? Edges(top: .px(0), right: .px(7), bottom: .px(0), left: .px(0)) : Edges(.px(0))
+            return ListMarker(text: "", style: markerStyle, isBullet: false,
+                              image: loadedImageBox(image, density: 1, node: nil, style: imageStyle))
         }
         guard let counterStyle = CounterStyle.of(style.listStyle) else { return nil }
         if counterStyle.isBullet { return ListMarker(text: counterStyle.markerText(1), style: markerStyle, isBullet: true) }

@@ -235,6 +235,8 @@ struct ListMarker {
     /// disc, circle, square and the disclosure triangles (drawn as shapes where `ListBullet`
     /// knows them).
     var isBullet: Bool
+    /// `list-style-image` when it loads: the marker is this image box instead of the text.
+    var image: Box? = nil
 
     /// The text an inside marker puts before the item's content.
     var insideText: String { text }
