@@ -79,6 +79,18 @@ import Testing
         #expect(page.colour(20, 9.5) == "#FFFFFF")
     }
 
+    @Test func listStyleImageIsTheMarkerAndFallsBackToTheType() {
+        let blue = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAAAFElEQVR4nGNkYPjPgBsw4ZEbwdIAPy4BE1xg8ZcAAAAASUVORK5CYII="
+        let html = "<!DOCTYPE html><style>body{margin:0;font:16px serif} ul{margin:0}</style>"
+            + "<ul style='list-style-image:url(\(blue))'><li>x</ul><ul style='list-style-image:url(missing.png)'><li>y</ul>"
+        let page = PaintedPage(html, height: 40, images: ImageStore(baseDirectory: nil))
+        // 10 px square, 7 px before the content at 40, its bottom on the baseline (14).
+        #expect(page.colour(28, 8) == "#0000FF")
+        #expect(page.colour(34, 8) == "#FFFFFF")
+        // The second list's image is missing: a disc in the text colour.
+        #expect(page.colour(26.5, 18 + 9.5) == "#000000")
+    }
+
     @Test func firstLetterFloatsAsADropCap() {
         let html = """
         <!DOCTYPE html><style>body{margin:0;font:16px/20px serif;width:300px}

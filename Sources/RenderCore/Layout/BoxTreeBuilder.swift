@@ -47,7 +47,6 @@ struct BoxTreeBuilder {
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
         let pseudo = document.pseudoStyles[node]
-        collector.firstLetter = pseudo?[.firstLetter]
         if let leadingText { collector.appendText(leadingText, style: box.style) }
         if let marker = box.marker {
             if box.style.generated.listStyleInside {
@@ -56,6 +55,7 @@ struct BoxTreeBuilder {
                 appendMarkerStrut(marker, into: &collector)
             }
         }
+        collector.firstLetter = pseudo?[.firstLetter]   // markers and disclosure triangles are not part of it
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
         if collector.blocks.isEmpty {
@@ -549,16 +549,13 @@ struct BoxTreeBuilder {
         }
     }
 
-    /// The marker of a list item: `::marker`'s content, else its list-style-type written
-    /// for the item's number, in `::marker`'s style.
+    /// The marker of a list item: its list-style-image, else its list-style-type written for
+    /// the item's number, in `::marker`'s style (WebKit takes no `content` there).
     private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> ListMarker? {
         var markerStyle = document.pseudoStyles[node]?[.marker] ?? style.inheritedForChild()
         markerStyle.node = nil
         markerStyle.display = .inline
         markerStyle.whiteSpace = .pre   // WebKit's UA sheet: ::marker { white-space: pre }
-        if let text = generated.marker(of: node) {
-            return text.isEmpty ? nil : ListMarker(text: text, style: markerStyle, isBullet: false)
-        }
         if let url = style.generated.listStyleImage, let image = images?.image(for: url) {
             // An image marker sits 7 px from the content (WebKit's cMarkerPadding), on the baseline.
             var imageStyle = markerStyle

@@ -14,8 +14,6 @@ final class GeneratedContent {
 
     private var before: [DOMDocument.NodeID: Generated] = [:]
     private var after: [DOMDocument.NodeID: Generated] = [:]
-    /// `::marker { content: … }` text, for list items whose marker content is given.
-    private var markerContent: [DOMDocument.NodeID: String] = [:]
 
     /// `counters()` writes at most this many nested counters (the innermost), so deeply
     /// nested scopes cost linear work.
@@ -25,8 +23,6 @@ final class GeneratedContent {
         pseudo == .before ? before[node] : pseudo == .after ? after[node] : nil
     }
 
-    func marker(of node: DOMDocument.NodeID) -> String? { markerContent[node] }
-
     /// Resolves the whole document's generated content (the box tree builder calls it once).
     func resolve(_ document: StyledDocument) {
         // Nothing to resolve when no rule gives any element a pseudo-element style.
@@ -35,7 +31,6 @@ final class GeneratedContent {
         walk.run(from: html)
         before = walk.before
         after = walk.after
-        markerContent = walk.markerContent
     }
 
     private struct Instance {
@@ -53,7 +48,6 @@ final class GeneratedContent {
         var quoteDepth = 0
         var before: [DOMDocument.NodeID: Generated] = [:]
         var after: [DOMDocument.NodeID: Generated] = [:]
-        var markerContent: [DOMDocument.NodeID: String] = [:]
 
         init(document: StyledDocument) { self.document = document }
 
@@ -81,11 +75,7 @@ final class GeneratedContent {
         private mutating func enter(_ node: DOMDocument.NodeID, parent: DOMDocument.NodeID) {
             guard let style = document.style(of: node) else { return }
             applyCounters(style, isListItem: style.display == .listItem, owner: parent, at: node)
-            let pseudo = document.pseudoStyles[node]
-            if style.display == .listItem, let marker = pseudo?[.marker], case .items(let items) = marker.generated.content {
-                markerContent[node] = resolve(items, style: marker, element: node)
-            }
-            if let generated = pseudoContent(pseudo?[.before], element: node) { before[node] = generated }
+            if let generated = pseudoContent(document.pseudoStyles[node]?[.before], element: node) { before[node] = generated }
         }
 
         private mutating func leave(_ node: DOMDocument.NodeID) {

@@ -37,6 +37,9 @@ public enum ContentItem: Sendable, Equatable {
 public enum ContentValue: Sendable, Equatable {
     case normal, none
     case items([ContentItem])
+
+    /// Whether a `::before` or `::after` with it makes a box (`normal` and `none` make none).
+    var hasItems: Bool { if case .items = self { return true } else { return false } }
 }
 
 /// One counter named in `counter-reset`, `counter-increment` or `counter-set`.

@@ -60,8 +60,15 @@ struct PseudoElementCascade {
             var declarations = fromUserAgent.flatMap { $0.filter { !$0.important } }
             declarations += fromAuthor.flatMap { $0.filter { !$0.important } }
             declarations += fromAuthor.flatMap { $0.filter { $0.important } }
-            if pseudo == .marker { declarations = declarations.filter { Self.markerProperties.contains($0.name) } }
-            result[pseudo] = Self.style(declarations, parent: element, rootFontSize: rootFontSize)
+            if pseudo == .marker {
+                guard element.display == .listItem else { continue }
+                declarations = declarations.filter { Self.markerProperties.contains($0.name) }
+            }
+            let style = Self.style(declarations, parent: element, rootFontSize: rootFontSize)
+            // Only what makes a box is kept (a reset such as `*::before { box-sizing: … }`
+            // gives every element styles that show nothing).
+            if (pseudo == .before || pseudo == .after) && !style.generated.content.hasItems { continue }
+            result[pseudo] = style
         }
         return result.isEmpty ? nil : result
     }
