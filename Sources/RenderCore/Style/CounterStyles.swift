@@ -120,7 +120,6 @@ extension CounterStyle {
         case .none: return nil
         case .named(let name): return named(name) ?? .decimal
         case .string(let text): return CounterStyle(system: .cyclic, symbols: [text], suffix: "")
-        case .symbols(let style): return style
         }
     }
 

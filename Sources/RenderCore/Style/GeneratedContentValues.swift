@@ -11,15 +11,14 @@ public enum PseudoElement: String, Sendable, CaseIterable {
     case firstLine = "first-line"
 }
 
-/// `list-style-type`: a counter style by name, a string, `symbols()`, or none.
+/// `list-style-type`: a counter style by name, a string, or none. (`symbols()` is not taken:
+/// WebKit drops it.)
 public enum ListStyle: Sendable, Equatable {
     case none
     /// A predefined counter style's name, lower-cased (an unknown one counts as decimal).
     case named(String)
     /// `list-style-type: "→ "`: the string itself is the marker.
     case string(String)
-    /// `symbols(cyclic "†" "‡")`: an anonymous counter style.
-    case symbols(CounterStyle)
 
     public static let disc = ListStyle.named("disc")
 }
@@ -111,7 +110,6 @@ extension ComputedStyle {
             if let quotes = GeneratedContentParser.quotes(tokens) { generated.quotes = quotes }
         case "list-style-type":
             if tokens.count == 1, let type = GeneratedContentParser.listStyleType(tokens[0]) { listStyle = type }
-            if tokens.count > 1, let type = GeneratedContentParser.symbolsFunction(tokens) { listStyle = type }
         case "list-style-image":
             if tokens.count == 1, let image = GeneratedContentParser.image(tokens[0]) { generated.listStyleImage = image }
         case "list-style-position":
@@ -242,7 +240,7 @@ enum GeneratedContentParser {
         }
         func style(_ part: [CSSToken]?) -> ListStyle? {
             guard let part else { return .named("decimal") }
-            guard part.count == 1 else { return symbolsFunction(part) }
+            guard part.count == 1 else { return nil }
             return listStyleType(part[0])
         }
         switch name {
@@ -329,32 +327,6 @@ enum GeneratedContentParser {
         }
     }
 
-    /// `symbols(<type>? <string>+)`, given the tokens from the function name to its ")".
-    static func symbolsFunction(_ tokens: [CSSToken]) -> ListStyle? {
-        guard case .function(let name)? = tokens.first?.kind, name.lowercased() == "symbols",
-              tokens.last?.kind == .closeParen else { return nil }
-        var system = CounterStyle.System.symbolic
-        var symbols: [String] = []
-        for token in tokens.dropFirst().dropLast() {
-            switch token.kind {
-            case .ident(let word) where symbols.isEmpty:
-                switch word.lowercased() {
-                case "cyclic": system = .cyclic
-                case "numeric": system = .numeric
-                case "alphabetic": system = .alphabetic
-                case "symbolic": system = .symbolic
-                case "fixed": system = .fixed(first: 1)
-                default: return nil
-                }
-            case .string(let text): symbols.append(text)
-            default: return nil
-            }
-        }
-        guard !symbols.isEmpty else { return nil }
-        if (system == .numeric || system == .alphabetic) && symbols.count < 2 { return nil }
-        return .symbols(CounterStyle(system: system, symbols: symbols, suffix: " "))
-    }
-
     /// `none | url(…)`
     static func image(_ token: CSSToken) -> String?? {
         switch token.kind {
@@ -393,11 +365,6 @@ enum GeneratedContentParser {
                 guard image == nil, arguments.count == 1, arguments[0].count == 1,
                       case .string(let url) = arguments[0][0].kind else { return nil }
                 image = .some(url)
-                index = next
-            case .function(let name) where name.lowercased() == "symbols":
-                let (_, next) = functionArguments(tokens, from: index + 1)
-                guard type == nil, let parsed = symbolsFunction(Array(tokens[index..<next])) else { return nil }
-                type = parsed
                 index = next
             case .string:
                 guard type == nil, let parsed = listStyleType(token) else { return nil }

@@ -11,14 +11,10 @@ public struct PseudoElementStyles: Sendable {
 
     var isEmpty: Bool { styles.isEmpty }
 
-    /// Each style with the web fonts its families name (as `LaidOutDocument` gives elements).
-    func withFontFaces(_ webFonts: DocumentFonts) -> PseudoElementStyles {
+    /// Each style changed as `LaidOutDocument` changes element styles (colours inverted, web fonts).
+    func mapStyles(_ transform: (ComputedStyle) -> ComputedStyle) -> PseudoElementStyles {
         var result = self
-        result.styles = styles.mapValues { style in
-            var style = style
-            style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
-            return style
-        }
+        result.styles = styles.mapValues(transform)
         return result
     }
 }
