@@ -65,6 +65,18 @@ import Testing
         #expect(symbols.representation(1_000_000) == "1000000")   // too many repetitions: decimal
     }
 
+    @Test func counterStyleRulesDefineListTypes() {
+        let css = "@counter-style circled { system: fixed; symbols: Ⓐ Ⓑ; suffix: ' ' } "
+            + "@counter-style stars { system: additive; additive-symbols: 5 '*****', 1 '*'; prefix: '['; suffix: '] ' } "
+            + "@counter-style broken { system: numeric; symbols: x }"
+        let html = "<style>\(css)</style><ol style='list-style:circled inside'><li>a<li>b<li>c</ol>"
+            + "<ol style='list-style:stars inside' start=6><li>d</ol><ol style='list-style:broken inside'><li>e</ol>"
+            + "<p style='list-style:symbols(cyclic \"x\") inside;display:list-item'>f</p>"
+        // c: past the fixed symbols, in decimal; e: an invalid rule is dropped; f: symbols() is
+        // not taken (so the whole shorthand is dropped and the disc stays outside, not text).
+        #expect(Self.text(html) == "Ⓐ a\nⒷ b\n3 c\n[******] d\n1. e\nf")
+    }
+
     @Test func insideMarkersAndListTypesAreText() {
         #expect(Self.text("<ol type=a style='list-style-position:inside'><li>x<li>y</ol>") == "a. x\nb. y")
         #expect(Self.text("<ol reversed style='list-style:upper-roman inside'><li>x<li>y</ol>") == "II. x\nI. y")

@@ -564,7 +564,7 @@ struct BoxTreeBuilder {
             return ListMarker(text: "", style: markerStyle, isBullet: false,
                               image: loadedImageBox(image, density: 1, node: nil, style: imageStyle))
         }
-        guard let counterStyle = CounterStyle.of(style.listStyle) else { return nil }
+        guard let counterStyle = CounterStyle.of(style.listStyle, custom: document.counterStyles) else { return nil }
         if counterStyle.isBullet { return ListMarker(text: counterStyle.markerText(1), style: markerStyle, isBullet: true) }
         let ordinal = ordinals.ordinal(of: node, in: document)
         return ListMarker(text: counterStyle.markerText(ordinal), style: markerStyle, isBullet: false)

@@ -162,10 +162,10 @@ final class GeneratedContent {
                 case .attr(let name):
                     text += document.dom[element].attributes[name] ?? ""
                 case .counter(let name, let listStyle):
-                    text += Self.write(counters[name]?.last?.value ?? 0, listStyle)
+                    text += write(counters[name]?.last?.value ?? 0, listStyle)
                 case .counters(let name, let separator, let listStyle):
                     let values = (counters[name] ?? []).suffix(GeneratedContent.maximumCountersDepth).map(\.value)
-                    text += (values.isEmpty ? [0] : Array(values)).map { Self.write($0, listStyle) }.joined(separator: separator)
+                    text += (values.isEmpty ? [0] : Array(values)).map { write($0, listStyle) }.joined(separator: separator)
                 case .openQuote:
                     text += quote(style, depth: quoteDepth, open: true)
                     quoteDepth += 1
@@ -184,8 +184,8 @@ final class GeneratedContent {
             return text
         }
 
-        private static func write(_ value: Int, _ listStyle: ListStyle) -> String {
-            CounterStyle.of(listStyle)?.representation(value) ?? ""
+        private func write(_ value: Int, _ listStyle: ListStyle) -> String {
+            CounterStyle.of(listStyle, custom: document.counterStyles)?.representation(value) ?? ""
         }
 
         private func quote(_ style: ComputedStyle, depth: Int, open: Bool) -> String {

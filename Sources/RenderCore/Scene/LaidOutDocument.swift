@@ -94,7 +94,8 @@ public struct LaidOutDocument: @unchecked Sendable {
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0?.mappingColors(InvertLightness.transform) },
                                     colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults,
                                     fontFaces: styled.fontFaces,
-                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles { $0.mappingColors(InvertLightness.transform) } })
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles { $0.mappingColors(InvertLightness.transform) } },
+                                    counterStyles: styled.counterStyles)
         }
         // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
         let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
@@ -109,7 +110,8 @@ public struct LaidOutDocument: @unchecked Sendable {
             }
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map(withWebFonts) }, colorScheme: styled.colorScheme,
                                     usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces,
-                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles(withWebFonts) })
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles(withWebFonts) },
+                                    counterStyles: styled.counterStyles)
         }
         self.colorScheme = styled.colorScheme
         self.colorTreatment = treatment

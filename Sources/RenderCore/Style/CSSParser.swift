@@ -45,6 +45,8 @@ public struct Stylesheet: Sendable {
     public var rules: [StyleRule]
     /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
     public var fontFaces: [FontFaceRule]
+    /// `@counter-style` rules by name, the last of a name winning (`CounterStyleRule`).
+    public var counterStyles: [String: CounterStyle] = [:]
 
     public init(rules: [StyleRule], fontFaces: [FontFaceRule] = []) {
         self.rules = rules
@@ -55,7 +57,9 @@ public struct Stylesheet: Sendable {
         let list = CSSTokenList(css)
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
-        return Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        sheet.counterStyles = parser.counterStyles
+        return sheet
     }
 }
 
@@ -73,6 +77,7 @@ private struct CSSRuleParser {
     let media: MediaContext
     var rules: [StyleRule] = []
     var fontFaces: [FontFaceRule] = []
+    var counterStyles: [String: CounterStyle] = [:]
 
     init(list: CSSTokenList, media: MediaContext) {
         self.list = list
@@ -111,6 +116,10 @@ private struct CSSRuleParser {
                 } else if name.lowercased() == "font-face",
                           let face = FontFaceRule(CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
                     fontFaces.append(face)
+                } else if name.lowercased() == "counter-style",
+                          let rule = CounterStyleRule(prelude: list.rawText(preludeStart..<index),
+                                                      CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
+                    counterStyles[rule.name] = rule.style
                 }
                 // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
                 return min(blockEnd + 1, limit)

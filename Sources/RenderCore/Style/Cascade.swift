@@ -14,6 +14,8 @@ public struct StyledDocument: Sendable {
     var unsupported: [UnsupportedFeatures.Use] = []
     /// The styles of elements' pseudo-elements, for the elements that rules give any.
     public var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
+    /// The author sheets' `@counter-style` rules by name.
+    public var counterStyles: [String: CounterStyle] = [:]
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -101,7 +103,8 @@ public enum Cascade {
             pseudoStyles[id] = pseudoCascade.styles(for: id, element: style, in: dom, rootFontSize: rootFontSize, budget: budget)
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
-                              fontFaces: author.fontFaces, unsupported: unsupported.uses, pseudoStyles: pseudoStyles)
+                              fontFaces: author.fontFaces, unsupported: unsupported.uses, pseudoStyles: pseudoStyles,
+                              counterStyles: author.counterStyles)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
@@ -112,6 +115,7 @@ public enum Cascade {
         var bytesLeft = limits.maximumStylesheetBytes
         var rules: [StyleRule] = []
         var fontFaces: [FontFaceRule] = []
+        var counterStyles: [String: CounterStyle] = [:]
         var selectorsLeft = limits.maximumStyleRules
         for sheet in authorSheets(in: dom) {
             guard selectorsLeft > 0 else { break }
@@ -124,6 +128,7 @@ public enum Cascade {
             bytesLeft -= min(size, bytesLeft)
             let parsed = Stylesheet.parse(text, media: media)
             fontFaces += parsed.fontFaces
+            counterStyles.merge(parsed.counterStyles) { _, later in later }
             for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
                     selectorsLeft = 0
@@ -134,7 +139,9 @@ public enum Cascade {
                 rules.append(rule)
             }
         }
-        return Stylesheet(rules: rules, fontFaces: fontFaces)
+        var sheet = Stylesheet(rules: rules, fontFaces: fontFaces)
+        sheet.counterStyles = counterStyles
+        return sheet
     }
 
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Counter styles (CSS Counter Styles 3): how a counter value is written, for list markers
 /// and `counter()`/`counters()`. The predefined styles WebKit has, by their algorithms.
 public struct CounterStyle: Sendable, Equatable {
@@ -114,11 +116,12 @@ extension CounterStyle {
     /// The predefined style of a name (lower-case); nil for an unknown one, which counts as decimal.
     static func named(_ name: String) -> CounterStyle? { predefined[name] }
 
-    /// The style a `list-style-type` or a `counter()` style argument stands for.
-    static func of(_ listStyle: ListStyle) -> CounterStyle? {
+    /// The style a `list-style-type` or a `counter()` style argument stands for: the mail's
+    /// `@counter-style` of that name, else the predefined one, else decimal.
+    static func of(_ listStyle: ListStyle, custom: [String: CounterStyle] = [:]) -> CounterStyle? {
         switch listStyle {
         case .none: return nil
-        case .named(let name): return named(name) ?? .decimal
+        case .named(let name): return custom[name] ?? named(name) ?? .decimal
         case .string(let text): return CounterStyle(system: .cyclic, symbols: [text], suffix: "")
         }
     }
@@ -212,4 +215,81 @@ extension CounterStyle {
         styles["decimal-leading-zero"] = leadingZero
         return styles
     }()
+}
+
+/// An `@counter-style` rule (CSS Counter Styles 3 §3): its name and the style its
+/// descriptors define. Without valid `system` and `symbols` for that system it is dropped.
+struct CounterStyleRule {
+    let name: String
+    let style: CounterStyle
+
+    /// At most this many symbols are kept (a style is written once per list item).
+    static let maximumSymbols = 1_000
+
+    init?(prelude: String, _ declarations: [Declaration]) {
+        let name = prelude.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !name.isEmpty, !name.contains(where: \.isWhitespace),
+              !["none", "decimal", "disc", "square", "circle", "disclosure-open", "disclosure-closed", "inherit", "initial", "unset"]
+                .contains(name) else { return nil }
+        var descriptors: [String: [CSSToken]] = [:]
+        for declaration in declarations { descriptors[declaration.name] = GeneratedContentParser.significantTokens(declaration.value) }
+        func strings(_ tokens: [CSSToken]) -> [String]? {
+            let values = tokens.prefix(Self.maximumSymbols).compactMap { token -> String? in
+                switch token.kind {
+                case .string(let text), .ident(let text): return text
+                case .number(let value, isInteger: true): return String(Int(value))
+                default: return nil
+                }
+            }
+            return values.count == min(tokens.count, Self.maximumSymbols) ? values : nil
+        }
+        var system = CounterStyle.System.symbolic
+        if let tokens = descriptors["system"], case .ident(let word)? = tokens.first?.kind {
+            switch word.lowercased() {
+            case "cyclic": system = .cyclic
+            case "numeric": system = .numeric
+            case "alphabetic": system = .alphabetic
+            case "symbolic": system = .symbolic
+            case "additive": system = .additive
+            case "fixed":
+                var first = 1
+                if tokens.count > 1, case .number(let value, isInteger: true) = tokens[1].kind {
+                    first = Int(max(-1e9, min(1e9, value)))
+                }
+                system = .fixed(first: first)
+            default: return nil   // extends and unknown systems are not kept
+            }
+        }
+        var style: CounterStyle
+        if system == .additive {
+            // `additive-symbols: 1000 M, 900 CM, …`: weight and symbol pairs, weights descending.
+            guard let tokens = descriptors["additive-symbols"] else { return nil }
+            var weights: [Int] = [], symbols: [String] = []
+            var pending: Int?
+            for token in tokens.prefix(2 * Self.maximumSymbols) {
+                switch token.kind {
+                case .number(let value, isInteger: true) where value >= 0 && pending == nil: pending = Int(min(value, 1e9))
+                case .string(let text), .ident(let text):
+                    guard let weight = pending else { return nil }
+                    weights.append(weight); symbols.append(text); pending = nil
+                case .comma: continue
+                default: return nil
+                }
+            }
+            guard !symbols.isEmpty, zip(weights, weights.dropFirst()).allSatisfy({ $0 > $1 }) else { return nil }
+            style = CounterStyle(system: .additive, symbols: symbols, weights: weights)
+        } else {
+            guard let tokens = descriptors["symbols"], let symbols = strings(tokens), !symbols.isEmpty else { return nil }
+            if (system == .numeric || system == .alphabetic) && symbols.count < 2 { return nil }
+            style = CounterStyle(system: system, symbols: symbols)
+        }
+        if let tokens = descriptors["suffix"], let text = strings(tokens)?.first { style.suffix = text }
+        if let tokens = descriptors["prefix"], let text = strings(tokens)?.first { style.prefix = text }
+        if let tokens = descriptors["pad"], tokens.count == 2, case .number(let length, isInteger: true) = tokens[0].kind,
+           case .string(let symbol) = tokens[1].kind, length >= 0, symbol == style.symbols.first {
+            style.padLength = Int(min(length, 64))
+        }
+        self.name = name
+        self.style = style
+    }
 }
