@@ -574,10 +574,12 @@ struct BoxTreeBuilder {
 
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
+        appendGeneratedRow(.before, of: node, to: table)
         for child in dom[node].children {
             guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
             appendTablePart(child, childStyle, to: table)
         }
+        appendGeneratedRow(.after, of: node, to: table)
         if style.borderCollapse { CollapsedBorders.apply(to: table) }
         return table
     }
@@ -628,6 +630,29 @@ struct BoxTreeBuilder {
         var column = column
         column.span = min(span, room)
         table.tableColumns.append(column)
+    }
+
+    /// A table's `::before` or `::after` is content among its rows: CSS wraps it in an
+    /// anonymous row group, row and cell (first or last), as it wraps stray text.
+    private func appendGeneratedRow(_ pseudo: PseudoElement, of node: DOMDocument.NodeID, to table: Box) {
+        guard generated.generated(pseudo, of: node) != nil else { return }
+        var cellStyle = table.style.inheritedForChild()
+        cellStyle.display = .tableCell
+        let cell = Box(kind: .cell, node: nil, style: cellStyle)
+        var collector = ChildCollector(parentStyle: cellStyle, budget: budget)
+        appendGenerated(pseudo, of: node, into: &collector)
+        collector.finishInlineRun()
+        if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
+        var rowStyle = table.style.inheritedForChild()
+        rowStyle.display = .tableRow
+        let row = Box(kind: .row, node: nil, style: rowStyle)
+        row.children = [cell]
+        if pseudo == .after { return anonymousGroup(in: table).children.append(row) }
+        var groupStyle = table.style.inheritedForChild()
+        groupStyle.display = .tableRowGroup
+        let group = Box(kind: .rowGroup, node: nil, style: groupStyle)
+        group.children = [row]
+        table.children.insert(group, at: 0)
     }
 
     private func anonymousGroup(in table: Box) -> Box {
