@@ -279,6 +279,9 @@ struct BoxTreeBuilder {
     private func generatedContainer(_ generated: GeneratedContent.Generated, style: ComputedStyle, kind: Box.Kind) -> Box {
         let box = Box(kind: kind, node: nil, style: style)
         var collector = ChildCollector(parentStyle: style, budget: budget)
+        if style.display == .listItem, let marker = listMarker(style, markerStyle: style.inheritedForChild(), ordinal: { 1 }) {
+            if style.generated.listStyleInside { appendInsideMarker(marker, into: &collector) } else { box.marker = marker }
+        }
         appendPieces(generated.pieces, style: style, into: &collector)
         collector.finishInlineRun()
         if collector.blocks.isEmpty { box.inlineContent = collector.soleInlineContent } else { box.children = collector.blocks }
@@ -552,7 +555,13 @@ struct BoxTreeBuilder {
     /// The marker of a list item: its list-style-image, else its list-style-type written for
     /// the item's number, in `::marker`'s style (WebKit takes no `content` there).
     private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> ListMarker? {
-        var markerStyle = document.pseudoStyles[node]?[.marker] ?? style.inheritedForChild()
+        listMarker(style, markerStyle: document.pseudoStyles[node]?[.marker] ?? style.inheritedForChild()) {
+            ordinals.ordinal(of: node, in: document)
+        }
+    }
+
+    private func listMarker(_ style: ComputedStyle, markerStyle: ComputedStyle, ordinal: () -> Int) -> ListMarker? {
+        var markerStyle = markerStyle
         markerStyle.node = nil
         markerStyle.display = .inline
         markerStyle.whiteSpace = .pre   // WebKit's UA sheet: ::marker { white-space: pre }
@@ -566,8 +575,7 @@ struct BoxTreeBuilder {
         }
         guard let counterStyle = CounterStyle.of(style.listStyle, custom: document.counterStyles) else { return nil }
         if counterStyle.isBullet { return ListMarker(text: counterStyle.markerText(1), style: markerStyle, isBullet: true) }
-        let ordinal = ordinals.ordinal(of: node, in: document)
-        return ListMarker(text: counterStyle.markerText(ordinal), style: markerStyle, isBullet: false)
+        return ListMarker(text: counterStyle.markerText(ordinal()), style: markerStyle, isBullet: false)
     }
 
     // MARK: Tables
