@@ -333,7 +333,7 @@ struct BoxTreeBuilder {
     /// A `list-style-position: inside` marker: the first inline content of its item.
     private func appendInsideMarker(_ marker: ListMarker, into collector: inout ChildCollector) {
         if let image = marker.image { return collector.appendAtomic(image) }
-        if let fonts, let bullet = ListBullet(marker, ascent: fonts.metrics(for: marker.style).ascent) {
+        if let fonts, !marker.style.direction.isRightToLeft, let bullet = ListBullet(marker, ascent: fonts.metrics(for: marker.style).ascent) {
             return collector.appendAtomic(bullet.box(inside: true))
         }
         let inlineBox = InlineBox(node: nil, style: marker.style)
