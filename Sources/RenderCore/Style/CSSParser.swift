@@ -47,6 +47,10 @@ public struct Stylesheet: Sendable {
     public var fontFaces: [FontFaceRule]
     /// `@counter-style` rules by name, the last of a name winning (`CounterStyleRule`).
     public var counterStyles: [String: CounterStyle] = [:]
+    /// The at-rules skipped whole because the parser does not take them (`container`,
+    /// `property`…), lower-cased, in source order, each with the `<style>` it is in once
+    /// the cascade knows (`UnsupportedFeatures`).
+    var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
 
     public init(rules: [StyleRule], fontFaces: [FontFaceRule] = []) {
         self.rules = rules
@@ -59,6 +63,7 @@ public struct Stylesheet: Sendable {
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
         var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
         sheet.counterStyles = parser.counterStyles
+        sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
         return sheet
     }
 }
@@ -78,6 +83,7 @@ private struct CSSRuleParser {
     var rules: [StyleRule] = []
     var fontFaces: [FontFaceRule] = []
     var counterStyles: [String: CounterStyle] = [:]
+    var skippedAtRules: [String] = []
 
     init(list: CSSTokenList, media: MediaContext) {
         self.list = list
@@ -107,6 +113,7 @@ private struct CSSRuleParser {
         while index < limit {
             switch list.tokens[index].kind {
             case .semicolon:
+                skippedAtRules.append(name.lowercased())
                 return index + 1   // statement at-rule such as @import: nothing to apply
             case .openCurly:
                 let blockEnd = min(list.blockEnd[index], limit)
@@ -122,6 +129,7 @@ private struct CSSRuleParser {
                     counterStyles[rule.name] = rule.style
                 }
                 // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
+                if !["media", "font-face", "counter-style"].contains(name.lowercased()) { skippedAtRules.append(name.lowercased()) }
                 return min(blockEnd + 1, limit)
             default:
                 index = list.componentEnd(index)

@@ -49,6 +49,7 @@ public enum Cascade {
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var unsupported = UnsupportedFeatures()
+        for (name, node) in author.skippedAtRules { unsupported.check(atRule: name, in: node ?? 0) }
         var root = ComputedStyle()
         root.display = .block
         root.lineHeightQuirk = dom.mode != .noQuirks
@@ -116,8 +117,9 @@ public enum Cascade {
         var rules: [StyleRule] = []
         var fontFaces: [FontFaceRule] = []
         var counterStyles: [String: CounterStyle] = [:]
+        var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
         var selectorsLeft = limits.maximumStyleRules
-        for sheet in authorSheets(in: dom) {
+        for (node, sheet) in authorSheets(in: dom) {
             guard selectorsLeft > 0 else { break }
             var text = sheet
             let size = sheet.utf8.count
@@ -129,6 +131,7 @@ public enum Cascade {
             let parsed = Stylesheet.parse(text, media: media)
             fontFaces += parsed.fontFaces
             counterStyles.merge(parsed.counterStyles) { _, later in later }
+            skippedAtRules += parsed.skippedAtRules.map { ($0.name, node) }
             for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
                     selectorsLeft = 0
@@ -141,15 +144,16 @@ public enum Cascade {
         }
         var sheet = Stylesheet(rules: rules, fontFaces: fontFaces)
         sheet.counterStyles = counterStyles
+        sheet.skippedAtRules = skippedAtRules
         return sheet
     }
 
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).
-    static func authorSheets(in dom: DOMDocument) -> [String] {
+    static func authorSheets(in dom: DOMDocument) -> [(node: DOMDocument.NodeID, text: String)] {
         dom.nodes.indices.compactMap { id in
             guard dom[id].tag == "style" else { return nil }
             let type = dom[id].attributes["type"]?.lowercased() ?? "text/css"
-            return type == "text/css" || type.isEmpty ? dom.textContent(of: id) : nil
+            return type == "text/css" || type.isEmpty ? (id, dom.textContent(of: id)) : nil
         }
     }
 
