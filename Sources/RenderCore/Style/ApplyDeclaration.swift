@@ -10,13 +10,8 @@ extension ComputedStyle {
             return
         }
         let fontSize = self.fontSize
-        func len(_ text: String, auto: Bool = true) -> Length? {
-            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto)
-        }
-        func nonNegative(_ length: Length?) -> Length? {
-            if case .px(let v)? = length, v < 0 { return nil }
-            if case .percent(let v)? = length, v < 0 { return nil }
-            return length
+        func len(_ text: String, auto: Bool = true, nonNegative: Bool = false) -> Length? {
+            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto, nonNegative: nonNegative)
         }
         switch name {
         case "display":
@@ -24,14 +19,14 @@ extension ComputedStyle {
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
-                part.lowercased() == "normal" ? .some(nil) : nonNegative(len(part, auto: false)).map { .some($0) }
+                part.lowercased() == "normal" ? .some(nil) : len(part, auto: false, nonNegative: true).map { .some($0) }
             }
             guard (1...2).contains(parts.count), let row = parts[0], let column = parts.last! else { break }
             rowGap = row; columnGap = column
         case "row-gap", "grid-row-gap":
-            if keyword == "normal" { rowGap = nil } else if let v = nonNegative(len(value, auto: false)) { rowGap = v }
+            if keyword == "normal" { rowGap = nil } else if let v = len(value, auto: false, nonNegative: true) { rowGap = v }
         case "column-gap", "grid-column-gap":
-            if keyword == "normal" { columnGap = nil } else if let v = nonNegative(len(value, auto: false)) { columnGap = v }
+            if keyword == "normal" { columnGap = nil } else if let v = len(value, auto: false, nonNegative: true) { columnGap = v }
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }
@@ -40,12 +35,12 @@ extension ComputedStyle {
         case "margin-bottom": if let v = len(value) { margin.bottom = v }
         case "margin-left": if let v = len(value) { margin.left = v }
         case "padding":
-            let parts = PropertyValues.components(value).compactMap { nonNegative(len($0, auto: false)) }
+            let parts = PropertyValues.components(value).compactMap { len($0, auto: false, nonNegative: true) }
             if let edges = PropertyValues.fourSides(parts) { padding = edges }
-        case "padding-top": if let v = nonNegative(len(value, auto: false)) { padding.top = v }
-        case "padding-right": if let v = nonNegative(len(value, auto: false)) { padding.right = v }
-        case "padding-bottom": if let v = nonNegative(len(value, auto: false)) { padding.bottom = v }
-        case "padding-left": if let v = nonNegative(len(value, auto: false)) { padding.left = v }
+        case "padding-top": if let v = len(value, auto: false, nonNegative: true) { padding.top = v }
+        case "padding-right": if let v = len(value, auto: false, nonNegative: true) { padding.right = v }
+        case "padding-bottom": if let v = len(value, auto: false, nonNegative: true) { padding.bottom = v }
+        case "padding-left": if let v = len(value, auto: false, nonNegative: true) { padding.left = v }
         case "border", "border-top", "border-right", "border-bottom", "border-left":
             applyBorderShorthand(name, value, rootFontSize: rootFontSize)
         case "border-width":
@@ -67,12 +62,12 @@ extension ComputedStyle {
             if let v = BorderStyle(rawValue: keyword) { Self.setSide(of: &borderStyle, name, v) }
         case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
-        case "width": if let v = nonNegative(len(value)) { width = v }
-        case "height": if let v = nonNegative(len(value)) { height = v }
-        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v }
-        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v }
-        case "max-width": maxWidth = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxWidth)
-        case "max-height": maxHeight = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxHeight)
+        case "width": if let v = len(value, nonNegative: true) { width = v }
+        case "height": if let v = len(value, nonNegative: true) { height = v }
+        case "min-width": if let v = len(value, auto: false, nonNegative: true) { minWidth = v }
+        case "min-height": if let v = len(value, auto: false, nonNegative: true) { minHeight = v }
+        case "max-width": maxWidth = keyword == "none" ? .auto : (len(value, auto: false, nonNegative: true) ?? maxWidth)
+        case "max-height": maxHeight = keyword == "none" ? .auto : (len(value, auto: false, nonNegative: true) ?? maxHeight)
         case "box-sizing": borderBoxSizing = keyword == "border-box"
         case "background-color":
             if let c = PropertyValues.color(value, current: color) { backgroundColor = c }

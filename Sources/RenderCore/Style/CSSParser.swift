@@ -209,7 +209,8 @@ struct CSSDeclarationParser {
         }
         let value = list.rawText(index..<valueEnd)
         guard !value.isEmpty else { return nil }
-        return Declaration(name: rawName.lowercased(), value: value, important: important)
+        // Custom property names are case-sensitive (CSS Variables §2).
+        return Declaration(name: rawName.hasPrefix("--") ? rawName : rawName.lowercased(), value: value, important: important)
     }
 
     /// If the value ends with `! important` (whitespace allowed, case-insensitive), the index of the "!".

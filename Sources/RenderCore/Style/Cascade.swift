@@ -20,6 +20,12 @@ public enum Cascade {
     }
 
     static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> StyledDocument {
+        // Relative units (vw, ex, ch…) are measured against these while every value parses.
+        let units = LengthUnits(viewportWidth: media.viewportWidth, viewportHeight: media.viewportHeight)
+        return LengthUnits.$current.withValue(units) { style(dom, media: media, budget: budget, units: units) }
+    }
+
+    private static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget, units: LengthUnits) -> StyledDocument {
         let author = authorStylesheet(dom, media: media, budget: budget)
         let authorIndex = RuleIndex(author)
         // The root's `color-scheme` decides the UA defaults, so it is found first (the UA sheet
@@ -38,7 +44,10 @@ public enum Cascade {
                 + UserAgentStylesheet.darkDefaultsCSS, media: media)
             : lightUserAgent
         let userAgentIndex = RuleIndex(userAgent)
-        let rootFontSize = 16.0
+        // `rem` is the root element's font size (16 px for the root's own declarations).
+        var rootFontSize = 16.0
+        let variables = CustomProperties.Budget()
+        let rootElement = dom.nodes.indices.first { dom[$0].tag != nil }
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var root = ComputedStyle()
         root.display = .block
@@ -48,11 +57,15 @@ public enum Cascade {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root
             var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: (userAgent, userAgentIndex),
                                                                      author: (author, authorIndex), budget: budget)
+            let custom: [String: String]
+            (declarations, custom) = CustomProperties.resolve(declarations, inherited: parentStyle.customProperties, budget: variables)
             if dom.mode != .quirks {
                 let userAgentPart = declarations[..<userAgentCount]
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
             }
             var style = parentStyle.inheritedForChild()
+            style.customProperties = custom
+            units.useFont(of: parentStyle)
             if let language = dom[id].attributes["lang"] ?? dom[id].attributes["xml:lang"] {
                 style.language = language
             }
@@ -63,6 +76,7 @@ public enum Cascade {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
+            units.useFont(of: style)
             let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
             // direction next: logical properties (padding-inline-start) resolve against it.
             for declaration in declarations where declaration.name == "direction" {
@@ -90,6 +104,10 @@ public enum Cascade {
             }
             style.node = id
             styles[id] = style
+            if id == rootElement { rootFontSize = style.fontSize }
+        }
+        if variables.exhausted {
+            budget.warn("the mail's custom properties expand past \(ResourceLimits.count(16 << 20)) bytes; later var() references are ignored")
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
                               fontFaces: author.fontFaces)

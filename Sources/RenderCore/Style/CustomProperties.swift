@@ -1,0 +1,153 @@
+/// Custom properties (`--name: value`) and `var()` substitution (CSS Variables 1 §2–3).
+///
+/// An element's custom properties are its parent's (they inherit) overridden by those it
+/// declares, each with the `var()`s in it already substituted. Every other declaration whose
+/// value holds a `var()` is substituted before its property parses it, so any property and
+/// shorthand can use one. A value that cannot be substituted (an unknown name without
+/// fallback, a cycle, a result past the size limit) is invalid at computed-value time: the
+/// property is then `unset` — inherited for inherited properties, initial for the rest.
+enum CustomProperties {
+    /// The longest value one substitution may produce, in UTF-8 bytes. `--a: var(--b) var(--b)`
+    /// doubles at each level; past this the value is invalid (Chromium and WebKit cap too).
+    static let maximumValueBytes = 65_536
+    /// Custom properties referring to custom properties nest at most this deep on one element.
+    static let maximumDepth = 64
+
+    /// Substituted bytes a whole document may produce: a rule giving every element long
+    /// values would otherwise cost memory per element. Past it, `var()` no longer substitutes.
+    final class Budget: @unchecked Sendable {
+        var bytesLeft: Int
+        private(set) var exhausted = false
+        init(bytes: Int = 16 << 20) { bytesLeft = bytes }
+        func spend(_ count: Int) -> Bool {
+            guard count <= bytesLeft else { exhausted = true; return false }
+            bytesLeft -= count
+            return true
+        }
+    }
+
+    /// The element's custom properties and its declarations with every `var()` substituted
+    /// (one for one, in order; custom property declarations are left as they are).
+    static func resolve(_ declarations: [Declaration], inherited: [String: String],
+                        budget: Budget) -> (declarations: [Declaration], custom: [String: String]) {
+        let declared = declarations.filter { $0.name.hasPrefix("--") }
+        let usesVariables = declarations.contains { !$0.name.hasPrefix("--") && mentionsVar($0.value) }
+        guard !declared.isEmpty || usesVariables else { return (declarations, inherited) }
+        var resolver = Resolver(inherited: inherited, budget: budget)
+        for declaration in declared { resolver.declared[declaration.name] = declaration.value }
+        for name in resolver.declared.keys.sorted() { _ = resolver.value(of: name, depth: 0) }
+        let custom = resolver.computed
+        guard usesVariables else { return (declarations, custom) }
+        let substituted = declarations.map { declaration -> Declaration in
+            guard !declaration.name.hasPrefix("--"), mentionsVar(declaration.value) else { return declaration }
+            var copy = declaration
+            if let value = substitute(declaration.value, depth: 0, budget: budget, lookup: { custom[$0] }) {
+                copy.value = value
+            } else {
+                copy.value = inheritedProperties.contains(declaration.name) ? "inherit" : "initial"
+            }
+            return copy
+        }
+        return (substituted, custom)
+    }
+
+    static func mentionsVar(_ value: String) -> Bool {
+        value.range(of: "var(", options: .caseInsensitive) != nil
+    }
+
+    /// Resolves the custom properties one element declares, with cycle detection.
+    private struct Resolver {
+        var declared: [String: String] = [:]
+        /// Inherited values, overwritten (or removed) as declared ones resolve.
+        var computed: [String: String]
+        private var state: [String: Bool] = [:]  // false: resolving, true: done
+        let budget: Budget
+
+        init(inherited: [String: String], budget: Budget) {
+            computed = inherited
+            self.budget = budget
+        }
+
+        mutating func value(of name: String, depth: Int) -> String? {
+            guard let raw = declared[name] else { return computed[name] }
+            switch state[name] {
+            case true?: return computed[name]
+            case false?:
+                // A cycle: every custom property in it is guaranteed-invalid.
+                return nil
+            case nil: break
+            }
+            state[name] = false
+            let keyword = raw.lowercased()
+            var result: String?
+            if keyword == "initial" {
+                result = nil
+            } else if keyword == "inherit" || keyword == "unset" {
+                result = computed[name]
+            } else if depth >= CustomProperties.maximumDepth {
+                result = nil
+            } else if mentionsVar(raw) {
+                var this = self
+                result = CustomProperties.substitute(raw, depth: 0, budget: budget) { this.value(of: $0, depth: depth + 1) }
+                // Keep what the nested lookups resolved (their states and values).
+                self = this
+            } else {
+                result = raw
+            }
+            state[name] = true
+            computed[name] = result
+            return result
+        }
+    }
+
+    /// `text` with each `var(--name[, fallback])` replaced; nil when one cannot be.
+    static func substitute(_ text: String, depth: Int, budget: Budget, lookup: (String) -> String?) -> String? {
+        guard depth < maximumDepth else { return nil }
+        let list = CSSTokenList(text)
+        let tokens = list.tokens
+        var output = ""
+        var index = 0
+        var runStart = 0
+        func flush(to end: Int) {
+            if end > runStart { output += list.rawText(runStart..<end) }
+        }
+        while index < tokens.count {
+            guard case .function(let name) = tokens[index].kind, name.lowercased() == "var" else { index += 1; continue }
+            flush(to: index)
+            let close = list.blockEnd[index]
+            var cursor = index + 1
+            while cursor < close, tokens[cursor].kind.isWhitespace { cursor += 1 }
+            guard cursor < close, case .ident(let variable) = tokens[cursor].kind, variable.hasPrefix("--") else { return nil }
+            cursor += 1
+            while cursor < close, tokens[cursor].kind.isWhitespace { cursor += 1 }
+            var replacement: String?
+            if let value = lookup(variable) {
+                replacement = value
+            } else if cursor < close, tokens[cursor].kind == .comma {
+                // The fallback is everything after the first comma, itself substituted.
+                let fallback = list.rawText((cursor + 1)..<min(close, tokens.count)).trimmingWhitespaces()
+                replacement = substitute(fallback, depth: depth + 1, budget: budget, lookup: lookup)
+            } else if cursor < close {
+                return nil  // junk after the name
+            }
+            guard let replacement else { return nil }
+            output += replacement
+            guard output.utf8.count <= maximumValueBytes, budget.spend(replacement.utf8.count) else { return nil }
+            index = min(close + 1, tokens.count)
+            runStart = index
+        }
+        flush(to: tokens.count)
+        return output.trimmingWhitespaces()
+    }
+
+    /// The properties that inherit, for `unset` after a failed substitution.
+    static let inheritedProperties: Set<String> = [
+        "color", "font", "font-family", "font-size", "font-weight", "font-style", "font-variant", "font-variant-caps",
+        "font-variant-numeric", "font-feature-settings", "font-kerning", "font-size-adjust", "line-height",
+        "letter-spacing", "word-spacing", "text-align", "text-align-last", "text-indent", "text-transform",
+        "text-shadow", "white-space", "white-space-collapse", "text-wrap", "text-wrap-mode", "word-break",
+        "overflow-wrap", "word-wrap", "hyphens", "tab-size", "direction", "visibility", "list-style",
+        "list-style-type", "list-style-position", "list-style-image", "border-collapse", "border-spacing",
+        "caption-side", "cursor", "quotes", "color-scheme", "text-underline-offset", "-webkit-text-fill-color",
+    ]
+}
