@@ -21,11 +21,11 @@ public enum Cascade {
 
     static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> StyledDocument {
         // Relative units (vw, ex, ch…) are measured against these while every value parses.
-        let units = LengthUnits(viewportWidth: media.viewportWidth, viewportHeight: media.viewportHeight)
-        return LengthUnits.$current.withValue(units) { style(dom, media: media, budget: budget, units: units) }
+        let units = ValueContext(viewportWidth: media.viewportWidth, viewportHeight: media.viewportHeight)
+        return ValueContext.$current.withValue(units) { style(dom, media: media, budget: budget, units: units) }
     }
 
-    private static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget, units: LengthUnits) -> StyledDocument {
+    private static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget, units: ValueContext) -> StyledDocument {
         let author = authorStylesheet(dom, media: media, budget: budget)
         let authorIndex = RuleIndex(author)
         // The root's `color-scheme` decides the UA defaults, so it is found first (the UA sheet
@@ -39,6 +39,7 @@ public enum Cascade {
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
         let darkDefaults = media.darkMode && scheme.allowsDark
+        units.usesDarkScheme = darkDefaults
         let userAgent = darkDefaults
             ? Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
                 + UserAgentStylesheet.darkDefaultsCSS, media: media)
@@ -77,6 +78,10 @@ public enum Cascade {
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
             units.useFont(of: style)
+            // Then the colour, which `currentcolor` in every other property is.
+            for declaration in declarations where declaration.name == "color" {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            }
             let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
             // direction next: logical properties (padding-inline-start) resolve against it.
             for declaration in declarations where declaration.name == "direction" {

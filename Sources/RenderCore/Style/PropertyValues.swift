@@ -28,13 +28,13 @@ enum PropertyValues {
     }
 
     /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`, the
-    /// other relative units against `LengthUnits.active`; math functions (`calc()`, `min()`…)
+    /// other relative units against `ValueContext.active`; math functions (`calc()`, `min()`…)
     /// through `CalcExpression`, kept as `Length.calc` while they hold percentages.
     static func length(_ raw: String, fontSize: Double, rootFontSize: Double, allowAuto: Bool = true,
                        nonNegative: Bool = false) -> Length? {
         let text = raw.trimmingWhitespaces().lowercased()
         if text == "auto" { return allowAuto ? .auto : nil }
-        let units = LengthUnits.active
+        let units = ValueContext.active
         if CalcExpression.isMathFunction(text) {
             let result = CalcExpression.parse(text, category: .length) {
                 units.px($0, $1, fontSize: fontSize, rootFontSize: rootFontSize)
@@ -110,9 +110,7 @@ enum PropertyValues {
     }
 
     static func color(_ raw: String, current: RGBA) -> RGBA? {
-        let text = raw.trimmingWhitespaces()
-        if text.lowercased() == "currentcolor" { return current }
-        return CSSColor.parse(text)
+        CSSColor.parse(raw.trimmingWhitespaces(), current: current)
     }
 
     static func fontSize(_ raw: String, parentSize: Double, rootFontSize: Double) -> Double? {

@@ -1,19 +1,22 @@
 import Foundation
 
-/// What the relative length units of a document are measured against while its styles are
-/// computed: the viewport (`vw`, `vh`, `vmin`, `vmax` and their `s`/`l`/`d` forms, which a
+/// What a document's values are computed against while its styles are: for `light-dark()`,
+/// whether the used colour scheme is dark; for the relative length units, the viewport (`vw`, `vh`, `vmin`, `vmax` and their `s`/`l`/`d` forms, which a
 /// web view of fixed size makes equal), the root's font size (`rem`) and the element's first
 /// font (`ex` from its x-height, `ch` from the advance of "0").
 ///
 /// The cascade binds one for its run (`withValue`), so every value parser — backgrounds,
 /// gradients, borders, effects — sees the same units without each taking them as a
 /// parameter; outside a cascade the iPhone's 390 × 844 points stand in.
-final class LengthUnits: @unchecked Sendable {
+final class ValueContext: @unchecked Sendable {
     let viewportWidth: Double
     let viewportHeight: Double
     /// The font `ex` and `ch` are measured in: the parent's while the element's own font
     /// properties apply, then the element's (set by the cascade, on its own thread).
     var fontFamilies: [String] = ["serif"]
+    /// The user's appearance is dark and the document allows it (`ColorScheme`): `light-dark()`
+    /// takes its dark colour, system colours their dark values.
+    var usesDarkScheme = false
     var fontWeight = 400
     var italic = false
     private var aspects: [String: Double] = [:]
@@ -23,10 +26,10 @@ final class LengthUnits: @unchecked Sendable {
         self.viewportHeight = viewportHeight
     }
 
-    @TaskLocal static var current: LengthUnits?
+    @TaskLocal static var current: ValueContext?
 
     /// The units in force: the cascade's, else a 390 × 844 view.
-    static var active: LengthUnits { current ?? LengthUnits(viewportWidth: 390, viewportHeight: 844) }
+    static var active: ValueContext { current ?? ValueContext(viewportWidth: 390, viewportHeight: 844) }
 
     func useFont(of style: ComputedStyle) {
         fontFamilies = style.fontFamilies
