@@ -38,7 +38,7 @@ public enum Cascade {
             rootProperty = declarations.last(where: { $0.name == "color-scheme" })?.value
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
-        let darkDefaults = media.darkMode && scheme.allowsDark
+        let darkDefaults = (media.darkMode && scheme.allowsDark) || scheme.onlyDark
         units.usesDarkScheme = darkDefaults
         let userAgent = darkDefaults
             ? Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
