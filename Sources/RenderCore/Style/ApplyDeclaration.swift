@@ -107,9 +107,9 @@ extension ComputedStyle {
                 objectPosition = position
             }
         case "text-shadow":
-            textShadows = BackgroundParser.shadows(value, current: color)
+            textShadows = BackgroundParser.shadows(value, current: color, fontSize: fontSize, rootFontSize: rootFontSize)
         case "box-shadow", "-webkit-box-shadow":
-            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true)
+            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true, fontSize: fontSize, rootFontSize: rootFontSize)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -249,7 +249,7 @@ extension ComputedStyle {
                                                 : BackgroundParser.images(value, context: context)
             if let layers { maskImage = layers.last ?? nil }
         case "opacity":
-            if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
+            if let number = PropertyValues.number(value) { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
         case "position":
             relativeOffset = keyword == "relative" ? pendingOffsets : nil

@@ -118,7 +118,7 @@ enum PropertyValues {
         if let keyword = FontSizeKeyword(rawValue: text) { return keyword.size(monospace: false) }
         if text == "smaller" { return parentSize / 1.2 }
         if text == "larger" { return parentSize * 1.2 }
-        guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false),
+        guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false, nonNegative: true),
               let size = length.resolve(parentSize) else { return nil }
         return size >= 0 ? size : nil  // ComputedStyle clamps it (ResourceLimits.maximumFontSize)
     }
@@ -129,7 +129,9 @@ enum PropertyValues {
         case "bold": return 700
         case "bolder": return parent >= 600 ? 900 : (parent >= 400 ? 700 : 400)
         case "lighter": return parent >= 800 ? 700 : (parent >= 600 ? 400 : 100)
-        case let text: return Int(text).flatMap { (1...1000).contains($0) ? $0 : nil }
+        case let text:
+            if CalcExpression.isMathFunction(text), let number = number(text) { return Int(min(max(number, 1), 1000).rounded()) }
+            return Int(text).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
@@ -147,6 +149,8 @@ enum PropertyValues {
         let text = raw.trimmingWhitespaces().lowercased()
         if text == "normal" { return .normal }
         if let number = finiteNumber(Substring(text)), number >= 0 { return .number(number) }
+        // calc() of numbers is a number; a negative result clamps to 0 (it is in range).
+        if CalcExpression.isMathFunction(text), let number = number(text) { return .number(max(0, min(number, 1e7))) }
         guard let length = length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false),
               let px = length.resolve(fontSize), px >= 0 else { return nil }
         return .px(px)
