@@ -73,7 +73,16 @@ enum ColorSpaces {
     }
 
     static func toSRGB(_ color: SpacedColor) -> Vector {
-        if color.space == .srgb { return values(color) }
+        // The sRGB-based spaces directly, so hsl(120, 100%, 50%) is exactly #00FF00.
+        switch color.space {
+        case .srgb: return values(color)
+        case .hsl:
+            let v = values(color)
+            let rgb = CSSColor.hslToRGB(hue: v.0, saturation: v.1 / 100, lightness: v.2 / 100, alpha: 1)
+            return (rgb.r, rgb.g, rgb.b)
+        case .hwb: return hwbToSRGB(values(color))
+        default: break
+        }
         let xyz = toXYZD65(color)
         return gammaSRGB(multiply(xyzToLinearSRGB, xyz))
     }

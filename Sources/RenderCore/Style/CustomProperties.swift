@@ -26,8 +26,8 @@ enum CustomProperties {
         }
     }
 
-    /// The element's custom properties and its declarations with every `var()` substituted
-    /// (one for one, in order; custom property declarations are left as they are).
+    /// The element's custom properties and its declarations with every `var()` substituted, in
+    /// order (custom property declarations are left as they are; see below for the others).
     static func resolve(_ declarations: [Declaration], inherited: [String: String],
                         budget: Budget) -> (declarations: [Declaration], custom: [String: String]) {
         let declared = declarations.filter { $0.name.hasPrefix("--") }
@@ -38,15 +38,20 @@ enum CustomProperties {
         for name in resolver.declared.keys.sorted() { _ = resolver.value(of: name, depth: 0) }
         let custom = resolver.computed
         guard usesVariables else { return (declarations, custom) }
-        let substituted = declarations.map { declaration -> Declaration in
-            guard !declaration.name.hasPrefix("--"), mentionsVar(declaration.value) else { return declaration }
-            var copy = declaration
-            if let value = substitute(declaration.value, depth: 0, budget: budget, lookup: { custom[$0] }) {
+        // A substituted value the property then refuses is invalid at computed-value time
+        // too: each is preceded by the property's `unset`, so a refused value leaves that.
+        var substituted: [Declaration] = []
+        substituted.reserveCapacity(declarations.count + 8)
+        for declaration in declarations {
+            guard !declaration.name.hasPrefix("--"), mentionsVar(declaration.value) else { substituted.append(declaration); continue }
+            var reset = declaration
+            reset.value = inheritedProperties.contains(declaration.name) ? "inherit" : "initial"
+            substituted.append(reset)
+            if let value = substitute(declaration.value, depth: 0, budget: budget, lookup: { custom[$0] }), !value.isEmpty {
+                var copy = declaration
                 copy.value = value
-            } else {
-                copy.value = inheritedProperties.contains(declaration.name) ? "inherit" : "initial"
+                substituted.append(copy)
             }
-            return copy
         }
         return (substituted, custom)
     }
@@ -68,17 +73,23 @@ enum CustomProperties {
             self.budget = budget
         }
 
+        /// The names being resolved, innermost last, and those found in a cycle.
+        private var stack: [String] = []
+        private var cyclic: Set<String> = []
+
         mutating func value(of name: String, depth: Int) -> String? {
             guard let raw = declared[name] else { return computed[name] }
             switch state[name] {
             case true?: return computed[name]
             case false?:
-                // A cycle: every custom property in it is guaranteed-invalid.
+                // A cycle: every custom property in it is guaranteed-invalid, fallbacks or not.
+                if let start = stack.lastIndex(of: name) { cyclic.formUnion(stack[start...]) }
                 return nil
             case nil: break
             }
             state[name] = false
-            let keyword = raw.lowercased()
+            stack.append(name)
+            let keyword = raw.lowercased().trimmingWhitespaces()
             var result: String?
             if keyword == "initial" {
                 result = nil
@@ -92,8 +103,10 @@ enum CustomProperties {
                 // Keep what the nested lookups resolved (their states and values).
                 self = this
             } else {
-                result = raw
+                result = raw.trimmingWhitespaces()
             }
+            stack.removeLast()
+            if cyclic.contains(name) { result = nil }
             state[name] = true
             computed[name] = result
             return result
