@@ -331,7 +331,7 @@ extension ComputedStyle {
     private mutating func applyFontShorthand(_ value: String, parent: ComputedStyle, rootFontSize: Double) {
         let parts = PropertyValues.components(value)
         guard let sizeIndex = parts.firstIndex(where: { part in
-            let sizePart = String(part.split(separator: "/", maxSplits: 1).first ?? "")
+            let sizePart = PropertyValues.splitAtSlash(part)[0]
             return PropertyValues.fontSize(sizePart, parentSize: parent.fontSize, rootFontSize: rootFontSize) != nil
                 && Double(sizePart) == nil
         }), sizeIndex + 1 < parts.count else { return }
@@ -346,7 +346,7 @@ extension ComputedStyle {
             else if k == "small-caps" { newStyle.fontVariantCaps = .smallCaps }
             else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
         }
-        let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
+        let sizeParts = PropertyValues.splitAtSlash(parts[sizeIndex])
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
         newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0], parent: parent.fontSizeOrigin)

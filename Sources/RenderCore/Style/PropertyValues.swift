@@ -27,6 +27,20 @@ enum PropertyValues {
         return parts
     }
 
+    /// `size/line-height` split at its first slash outside parentheses (`calc(32px / 2)/1.5`).
+    static func splitAtSlash(_ text: String) -> [String] {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "/" where depth == 0: return [String(text[..<index]), String(text[text.index(after: index)...])]
+            default: break
+            }
+        }
+        return [text]
+    }
+
     /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`, the
     /// other relative units against `ValueContext.active`; math functions (`calc()`, `min()`…)
     /// through `CalcExpression`, kept as `Length.calc` while they hold percentages.
