@@ -258,7 +258,8 @@ extension CSSColor {
         let dark = usesDarkScheme
         func hex(_ value: Int) -> RGBA { RGBA(bytes: (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF) }
         switch name {
-        case "canvas", "window", "background", "appworkspace": return dark ? hex(0x1E1E1E) : .white
+        // Dark: iOS's systemBackgroundColor and labelColor, as the dark defaults (README E2).
+        case "canvas", "window", "background", "appworkspace": return dark ? .black : .white
         case "canvastext", "windowtext", "captiontext", "infotext", "menutext", "inactivecaptiontext": return dark ? .white : .black
         case "linktext", "-webkit-link": return dark ? hex(0x9E9EFF) : hex(0x0000EE)
         case "visitedtext": return dark ? hex(0xD0ADF0) : hex(0x551A8B)

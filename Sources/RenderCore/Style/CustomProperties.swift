@@ -57,7 +57,8 @@ enum CustomProperties {
     }
 
     static func mentionsVar(_ value: String) -> Bool {
-        value.range(of: "var(", options: .caseInsensitive) != nil
+        // Most values have no parenthesis at all: the byte test spares them the search.
+        value.utf8.contains(UInt8(ascii: "(")) && value.range(of: "var(", options: .caseInsensitive) != nil
     }
 
     /// Resolves the custom properties one element declares, with cycle detection.
