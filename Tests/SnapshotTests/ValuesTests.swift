@@ -141,12 +141,15 @@ import Testing
         #expect(result["--v40"] == nil)
         #expect(result["width"] == "initial")
         #expect(Date().timeIntervalSince(started) < 5)
-        // A whole document of such elements stops at the budget.
-        let html = "<style>* { --a: \(String(repeating: "x", count: 1000)); --b: var(--a) var(--a) var(--a) var(--a);"
-            + " --c: var(--b) var(--b) var(--b) var(--b); --d: var(--c) var(--c) var(--c) var(--c) }</style>"
-            + String(repeating: "<div>x</div>", count: 2000)
+        // A whole document of elements each with long values of its own stops at the budget.
+        let chain = "--b: var(--a) var(--a) var(--a) var(--a); --c: var(--b) var(--b) var(--b) var(--b);"
+            + " --d: var(--c) var(--c) var(--c) var(--c); width: var(--d, 10px)"
+        let html = (0..<500).map { "<div style='--a: \($0)\(String(repeating: "x", count: 1000)); \(chain)'>x</div>" }.joined()
         let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
         #expect(document.warnings.contains { $0.contains("custom properties") })
+        // The same long values on every element (a `*` rule) are resolved once and shared.
+        let shared = "<style>* { --a: \(String(repeating: "x", count: 1000)); \(chain) }</style>" + String(repeating: "<div>x</div>", count: 500)
+        #expect(!LaidOutDocument(html: shared, viewportWidth: 390, viewportHeight: 844).warnings.contains { $0.contains("custom properties") })
         #expect(Date().timeIntervalSince(started) < 30)
     }
 

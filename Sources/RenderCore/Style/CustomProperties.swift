@@ -15,6 +15,9 @@ enum CustomProperties {
 
     /// Substituted bytes a whole document may produce: a rule giving every element long
     /// values would otherwise cost memory per element. Past it, `var()` no longer substitutes.
+    /// Also remembers the last element's resolution: siblings and descendants under a rule
+    /// such as `* { --a: …; --b: var(--a) }` see the same declarations and inherited values, so
+    /// they get the same custom properties without resolving them again.
     final class Budget: @unchecked Sendable {
         var bytesLeft: Int
         private(set) var exhausted = false
@@ -24,30 +27,51 @@ enum CustomProperties {
             bytesLeft -= count
             return true
         }
+        fileprivate var last: (declared: [Declaration], inherited: [String: String], custom: [String: String])?
+        /// Substituted values under `last.custom` (nil: refused).
+        fileprivate var substitutions: [String: String?] = [:]
     }
 
-    /// The element's custom properties and its declarations with every `var()` substituted, in
-    /// order (custom property declarations are left as they are; see below for the others).
+    /// The element's custom properties and its other declarations, in order, with every
+    /// `var()` substituted (custom property declarations are consumed here: no property
+    /// needs them again).
     static func resolve(_ declarations: [Declaration], inherited: [String: String],
                         budget: Budget) -> (declarations: [Declaration], custom: [String: String]) {
         let declared = declarations.filter { $0.name.hasPrefix("--") }
         let usesVariables = declarations.contains { !$0.name.hasPrefix("--") && mentionsVar($0.value) }
         guard !declared.isEmpty || usesVariables else { return (declarations, inherited) }
-        var resolver = Resolver(inherited: inherited, budget: budget)
-        for declaration in declared { resolver.declared[declaration.name] = declaration.value }
-        for name in resolver.declared.keys.sorted() { _ = resolver.value(of: name, depth: 0) }
-        let custom = resolver.computed
-        guard usesVariables else { return (declarations, custom) }
+        let custom: [String: String]
+        if declared.isEmpty {
+            custom = inherited
+        } else if let last = budget.last, last.declared == declared, last.inherited == inherited {
+            custom = last.custom
+        } else {
+            let resolver = Resolver(inherited: inherited, budget: budget)
+            for declaration in declared { resolver.declared[declaration.name] = declaration.value }
+            for name in resolver.declared.keys.sorted() { _ = resolver.value(of: name, depth: 0) }
+            custom = resolver.computed
+            budget.last = (declared, inherited, custom)
+            budget.substitutions = [:]
+        }
+        guard usesVariables else { return (declarations.filter { !$0.name.hasPrefix("--") }, custom) }
+        let memoized = budget.last.map { $0.custom == custom } ?? false
         // A substituted value the property then refuses is invalid at computed-value time
         // too: each is preceded by the property's `unset`, so a refused value leaves that.
         var substituted: [Declaration] = []
         substituted.reserveCapacity(declarations.count + 8)
-        for declaration in declarations {
-            guard !declaration.name.hasPrefix("--"), mentionsVar(declaration.value) else { substituted.append(declaration); continue }
+        for declaration in declarations where !declaration.name.hasPrefix("--") {
+            guard mentionsVar(declaration.value) else { substituted.append(declaration); continue }
             var reset = declaration
             reset.value = inheritedProperties.contains(declaration.name) ? "inherit" : "initial"
             substituted.append(reset)
-            if let value = substitute(declaration.value, depth: 0, budget: budget, lookup: { custom[$0] }), !value.isEmpty {
+            let value: String?
+            if memoized, let known = budget.substitutions[declaration.value] {
+                value = known
+            } else {
+                value = substitute(declaration.value, depth: 0, budget: budget, lookup: { custom[$0] })
+                if memoized { budget.substitutions[declaration.value] = .some(value) }
+            }
+            if let value, !value.isEmpty {
                 var copy = declaration
                 copy.value = value
                 substituted.append(copy)
@@ -62,7 +86,7 @@ enum CustomProperties {
     }
 
     /// Resolves the custom properties one element declares, with cycle detection.
-    private struct Resolver {
+    private final class Resolver {
         var declared: [String: String] = [:]
         /// Inherited values, overwritten (or removed) as declared ones resolve.
         var computed: [String: String]
@@ -78,7 +102,7 @@ enum CustomProperties {
         private var stack: [String] = []
         private var cyclic: Set<String> = []
 
-        mutating func value(of name: String, depth: Int) -> String? {
+        func value(of name: String, depth: Int) -> String? {
             guard let raw = declared[name] else { return computed[name] }
             switch state[name] {
             case true?: return computed[name]
@@ -99,10 +123,7 @@ enum CustomProperties {
             } else if depth >= CustomProperties.maximumDepth {
                 result = nil
             } else if mentionsVar(raw) {
-                var this = self
-                result = CustomProperties.substitute(raw, depth: 0, budget: budget) { this.value(of: $0, depth: depth + 1) }
-                // Keep what the nested lookups resolved (their states and values).
-                self = this
+                result = CustomProperties.substitute(raw, depth: 0, budget: budget) { self.value(of: $0, depth: depth + 1) }
             } else {
                 result = raw.trimmingWhitespaces()
             }
@@ -116,7 +137,7 @@ enum CustomProperties {
 
     /// `text` with each `var(--name[, fallback])` replaced; nil when one cannot be.
     static func substitute(_ text: String, depth: Int, budget: Budget, lookup: (String) -> String?) -> String? {
-        guard depth < maximumDepth else { return nil }
+        guard depth < maximumDepth, !budget.exhausted else { return nil }
         let list = CSSTokenList(text)
         let tokens = list.tokens
         var output = ""
