@@ -187,6 +187,9 @@ import Testing
         #expect(CSSColor.parse("rgb(0 128 0 / 50%)")?.a == 0.5)
         #expect(CSSColor.parse("rgb(0, 128, 0, none)") == nil)  // none only in the modern syntax
         #expect(CSSColor.parse("hwb(120, 0%, 40%)") == nil)     // hwb() has no comma syntax
+        #expect(CSSColor.parse("rgb(calc(255 / 5) calc(50% + 50%) 0 / calc(1 / 2))") == RGBA(r: 0.2, g: 1, b: 0, a: 0.5))
+        #expect(CSSColor.parse("hsl(calc(0.25turn + 30deg) 100% 50%)")?.hexString == "#00FF00")
+        #expect(CSSColor.parse("rgb(calc(1px) 0 0)") == nil)
         #expect(CSSColor.parse("Canvas") == .white)
         #expect(CSSColor.parse("LinkText")?.hexString == "#0000EE")
     }

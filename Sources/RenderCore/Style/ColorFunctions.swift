@@ -21,7 +21,7 @@ extension CSSColor {
             return usesDarkScheme ? dark : light
         default: break
         }
-        let arguments = list.tokens[range].map(\.kind).filter { !$0.isWhitespace }
+        let arguments = channelTokens(list: list, range: range)
         if name == "color" { return predefined(arguments) }
         guard let (values, alphaToken, legacy) = channels(arguments) else { return nil }
         var alpha: Double? = 1
@@ -86,6 +86,35 @@ extension CSSColor {
     }
 
     static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
+
+    /// The arguments without whitespace, each math function among them (`calc(255 / 2)`,
+    /// `calc(50% + 10%)`, `calc(0.5turn)`) replaced by the number, percentage or angle it computes.
+    private static func channelTokens(list: CSSTokenList, range: Range<Int>) -> [CSSToken.Kind] {
+        var result: [CSSToken.Kind] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kind = list.tokens[index].kind
+            guard case .function(let name) = kind, CalcExpression.functionNames.contains(name.lowercased()) else {
+                if !kind.isWhitespace { result.append(kind) }
+                index += 1
+                continue
+            }
+            let end = min(list.componentEnd(index), range.upperBound)
+            let text = list.rawText(index..<end)
+            let none: (Double, String) -> Double? = { _, _ in nil }
+            if case .value(let number)? = CalcExpression.parse(text, category: .number, unit: none) {
+                result.append(.number(CalcExpression.clampNumber(number), isInteger: false))
+            } else if case .value(let degrees)? = CalcExpression.parse(text, category: .angle, unit: none) {
+                result.append(.dimension(CalcExpression.clampNumber(degrees), unit: "deg"))
+            } else if case .percentOnly(let percent)? = CalcExpression.parse(text, category: .length, unit: none) {
+                result.append(.percentage(CalcExpression.clampNumber(percent)))
+            } else {
+                result.append(.badString)  // refuses the colour
+            }
+            index = end
+        }
+        return result
+    }
 
     private static func isNone(_ token: CSSToken.Kind) -> Bool {
         if case .ident(let word) = token { return word.lowercased() == "none" }
