@@ -48,7 +48,7 @@ struct IntrinsicSizes {
             if style.width.isAuto, let intrinsic = box.intrinsicWidth {
                 if case .px(let h) = style.height, let ratio = box.aspectRatio { width = h / ratio } else { width = intrinsic }
             }
-            if case .percent = style.width {
+            if style.width.isPercentOrCalc {
                 // A percentage width leaves the container to size it: min-content 0, max-content
                 // the natural width, px max-width and min-width applied to both
                 // (WebKit's RenderReplaced::computePreferredLogicalWidths).
@@ -61,7 +61,7 @@ struct IntrinsicSizes {
                 return (minimum + chrome, maximum + chrome)
             }
             if case .px(let maxWidth) = style.maxWidth { width = min(width, maxWidth) }
-            if case .percent = style.maxWidth { return (chrome, width + chrome) }
+            if style.maxWidth.isPercentOrCalc { return (chrome, width + chrome) }
             return (width + chrome, width + chrome)
         }
         var minimum = 0.0, maximum = 0.0

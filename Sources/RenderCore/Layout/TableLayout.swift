@@ -73,7 +73,8 @@ struct TableLayout {
             switch width {
             case .px(let value): columns[index].fixed = value; columns[index].max = value
             case .percent(let value): columns[index].percent = value
-            case .auto: break
+            // WebKit's table layouts treat calc() widths as auto (webkit.org/b/91411).
+            case .auto, .calc: break
             }
         }
         let sizes = IntrinsicSizes(engine: engine)
@@ -93,7 +94,7 @@ struct TableLayout {
                 fixed = width
                 maximum = Swift.max(minimum, width)
             case .percent(let value): percent = value
-            case .auto: break
+            case .auto, .calc: break
             }
             let span = placement.column..<(placement.column + cell.colspan)
             if Self.hasContent(cell) { columns[placement.column].emptyCellsOnly = false }
@@ -151,7 +152,7 @@ struct TableLayout {
                 switch length {
                 case .px(let value): specified[placement.column + offset] = .px(value / Double(cell.colspan))
                 case .percent(let value): specified[placement.column + offset] = .percent(value / Double(cell.colspan))
-                case .auto: break
+                case .auto, .calc: break
                 }
             }
         }

@@ -16,13 +16,8 @@ extension ComputedStyle {
             return true
         }
         let fontSize = self.fontSize
-        func len(_ text: String, auto: Bool = true) -> Length? {
-            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto)
-        }
-        func nonNegative(_ length: Length?) -> Length? {
-            if case .px(let v)? = length, v < 0 { return nil }
-            if case .percent(let v)? = length, v < 0 { return nil }
-            return length
+        func len(_ text: String, auto: Bool = true, nonNegative: Bool = false) -> Length? {
+            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto, nonNegative: nonNegative)
         }
         if applySizingKeyword(name, keyword) { return true }
         switch name {
@@ -31,14 +26,14 @@ extension ComputedStyle {
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
-                part.lowercased() == "normal" ? .some(nil) : nonNegative(len(part, auto: false)).map { .some($0) }
+                part.lowercased() == "normal" ? .some(nil) : len(part, auto: false, nonNegative: true).map { .some($0) }
             }
             guard (1...2).contains(parts.count), let row = parts[0], let column = parts.last! else { break }
             rowGap = row; columnGap = column
         case "row-gap", "grid-row-gap":
-            if keyword == "normal" { rowGap = nil } else if let v = nonNegative(len(value, auto: false)) { rowGap = v }
+            if keyword == "normal" { rowGap = nil } else if let v = len(value, auto: false, nonNegative: true) { rowGap = v }
         case "column-gap", "grid-column-gap":
-            if keyword == "normal" { columnGap = nil } else if let v = nonNegative(len(value, auto: false)) { columnGap = v }
+            if keyword == "normal" { columnGap = nil } else if let v = len(value, auto: false, nonNegative: true) { columnGap = v }
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }
@@ -47,12 +42,12 @@ extension ComputedStyle {
         case "margin-bottom": if let v = len(value) { margin.bottom = v }
         case "margin-left": if let v = len(value) { margin.left = v }
         case "padding":
-            let parts = PropertyValues.components(value).compactMap { nonNegative(len($0, auto: false)) }
+            let parts = PropertyValues.components(value).compactMap { len($0, auto: false, nonNegative: true) }
             if let edges = PropertyValues.fourSides(parts) { padding = edges }
-        case "padding-top": if let v = nonNegative(len(value, auto: false)) { padding.top = v }
-        case "padding-right": if let v = nonNegative(len(value, auto: false)) { padding.right = v }
-        case "padding-bottom": if let v = nonNegative(len(value, auto: false)) { padding.bottom = v }
-        case "padding-left": if let v = nonNegative(len(value, auto: false)) { padding.left = v }
+        case "padding-top": if let v = len(value, auto: false, nonNegative: true) { padding.top = v }
+        case "padding-right": if let v = len(value, auto: false, nonNegative: true) { padding.right = v }
+        case "padding-bottom": if let v = len(value, auto: false, nonNegative: true) { padding.bottom = v }
+        case "padding-left": if let v = len(value, auto: false, nonNegative: true) { padding.left = v }
         case "border", "border-top", "border-right", "border-bottom", "border-left":
             applyBorderShorthand(name, value, rootFontSize: rootFontSize)
         case "border-width":
@@ -74,14 +69,14 @@ extension ComputedStyle {
             if let v = BorderStyle(rawValue: keyword) { Self.setSide(of: &borderStyle, name, v) }
         case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
-        case "width": if let v = nonNegative(len(value)) { width = v; sizingKeywords.width = nil }
-        case "height": if let v = nonNegative(len(value)) { height = v; sizingKeywords.height = nil }
-        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v; sizingKeywords.minWidth = nil }
-        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v; sizingKeywords.minHeight = nil }
+        case "width": if let v = len(value, nonNegative: true) { width = v; sizingKeywords.width = nil }
+        case "height": if let v = len(value, nonNegative: true) { height = v; sizingKeywords.height = nil }
+        case "min-width": if let v = len(value, auto: false, nonNegative: true) { minWidth = v; sizingKeywords.minWidth = nil }
+        case "min-height": if let v = len(value, auto: false, nonNegative: true) { minHeight = v; sizingKeywords.minHeight = nil }
         case "max-width":
-            if let v = keyword == "none" ? .auto : nonNegative(len(value, auto: false)) { maxWidth = v; sizingKeywords.maxWidth = nil }
+            if let v = keyword == "none" ? .auto : len(value, auto: false, nonNegative: true) { maxWidth = v; sizingKeywords.maxWidth = nil }
         case "max-height":
-            if let v = keyword == "none" ? .auto : nonNegative(len(value, auto: false)) { maxHeight = v; sizingKeywords.maxHeight = nil }
+            if let v = keyword == "none" ? .auto : len(value, auto: false, nonNegative: true) { maxHeight = v; sizingKeywords.maxHeight = nil }
         case "aspect-ratio": if let ratio = AspectRatio(value) { aspectRatio = ratio }
         case "writing-mode", "-webkit-writing-mode": if let mode = WritingMode(keyword: keyword) { writingMode = mode }
         case "text-orientation", "-webkit-text-orientation":
@@ -125,9 +120,9 @@ extension ComputedStyle {
                 objectPosition = position
             }
         case "text-shadow":
-            textShadows = BackgroundParser.shadows(value, current: color)
+            textShadows = BackgroundParser.shadows(value, current: color, fontSize: fontSize, rootFontSize: rootFontSize)
         case "box-shadow", "-webkit-box-shadow":
-            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true)
+            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true, fontSize: fontSize, rootFontSize: rootFontSize)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -265,7 +260,7 @@ extension ComputedStyle {
                                                 : BackgroundParser.images(value, context: context)
             if let layers { maskImage = layers.last ?? nil }
         case "opacity":
-            if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
+            if let number = PropertyValues.number(value) { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
         case "position":
             relativeOffset = keyword == "relative" ? pendingOffsets : nil
@@ -361,7 +356,7 @@ extension ComputedStyle {
     private mutating func applyFontShorthand(_ value: String, parent: ComputedStyle, rootFontSize: Double) {
         let parts = PropertyValues.components(value)
         guard let sizeIndex = parts.firstIndex(where: { part in
-            let sizePart = String(part.split(separator: "/", maxSplits: 1).first ?? "")
+            let sizePart = PropertyValues.splitAtSlash(part)[0]
             return PropertyValues.fontSize(sizePart, parentSize: parent.fontSize, rootFontSize: rootFontSize) != nil
                 && Double(sizePart) == nil
         }), sizeIndex + 1 < parts.count else { return }
@@ -376,7 +371,7 @@ extension ComputedStyle {
             else if k == "small-caps" { newStyle.fontVariantCaps = .smallCaps }
             else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
         }
-        let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
+        let sizeParts = PropertyValues.splitAtSlash(parts[sizeIndex])
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
         newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0], parent: parent.fontSizeOrigin)

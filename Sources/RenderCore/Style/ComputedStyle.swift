@@ -58,6 +58,8 @@ public enum Length: Sendable, Equatable {
     case px(Double)
     case percent(Double)
     case auto
+    /// A math function with percentages (`calc(100% - 20px)`, `min(100%, 600px)`), see `CalcExpression`.
+    case calc(CalculatedLength)
 
     /// Resolves against a containing-block length; `auto` resolves to nil.
     public func resolve(_ base: Double) -> Double? {
@@ -65,9 +67,18 @@ public enum Length: Sendable, Equatable {
         case .px(let value): return value
         case .percent(let value): return base * value / 100
         case .auto: return nil
+        case .calc(let calculated): return calculated.resolve(base)
         }
     }
     public var isAuto: Bool { self == .auto }
+    /// A percentage or a calculation with one: its value waits for the containing block
+    /// (WebKit's `isPercentOrCalculated`).
+    public var isPercentOrCalc: Bool {
+        switch self {
+        case .percent, .calc: return true
+        case .px, .auto: return false
+        }
+    }
 }
 
 /// `start` and `end` stay logical until layout: an inherited `start` is left in an LTR child
@@ -309,6 +320,8 @@ public struct ComputedStyle: Sendable {
     public var captionAtBottom = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
+    /// Custom properties (`--name`, inherited), their `var()`s substituted (`CustomProperties`).
+    public var customProperties: [String: String] = [:]
 
     public init() {}
 
@@ -352,6 +365,7 @@ public struct ComputedStyle: Sendable {
         child.captionAtBottom = captionAtBottom
         child.borderCollapse = borderCollapse
         child.lineHeightQuirk = lineHeightQuirk
+        child.customProperties = customProperties
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
         child.decorationPaint = decorationPaint
