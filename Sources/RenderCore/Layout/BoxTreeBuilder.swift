@@ -41,9 +41,12 @@ struct BoxTreeBuilder {
     /// formatting context when every child is inline.
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
+        collector.makesFlexItems = box.style.display.inner == .flex
         if let leadingText { collector.appendText(leadingText, style: box.style) }
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
+        // Each flex item is a box of its own: text runs too, in anonymous blocks.
+        if collector.makesFlexItems { collector.flushSoleIntoBlocks() }
         if collector.blocks.isEmpty {
             box.inlineContent = collector.soleInlineContent
         } else {
@@ -55,6 +58,9 @@ struct BoxTreeBuilder {
         let parentStyle: ComputedStyle
         let budget: ResourceBudget
         var blocks: [Box] = []
+        /// A flex container's collector: its child elements are blockified into flex items
+        /// (CSS Flexbox §4), floats too (float does not apply to them).
+        var makesFlexItems = false
         var inline = InlineContent()
         var soleInlineContent: InlineContent?
         var lastWasSpace = true
@@ -215,7 +221,8 @@ struct BoxTreeBuilder {
             collector.appendText(text, style: style)
             return
         }
-        guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        guard let tag = dom[node].tag, var style = document.style(of: node), style.display != .none else { return }
+        if collector.makesFlexItems { style = style.asFlexItem }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)

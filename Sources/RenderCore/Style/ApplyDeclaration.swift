@@ -20,7 +20,8 @@ extension ComputedStyle {
         }
         switch name {
         case "display":
-            if let display = Display(rawValue: keyword) { self.display = display }
+            if let display = Display(rawValue: keyword) { self.display = display; flex.isLegacyBox = false }
+            else if let legacy = FlexStyle.legacyDisplay(keyword) { self.display = legacy.display; flex.isLegacyBox = legacy.isBox }
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
@@ -69,8 +70,8 @@ extension ComputedStyle {
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
         case "width": if let v = nonNegative(len(value)) { width = v }
         case "height": if let v = nonNegative(len(value)) { height = v }
-        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v }
-        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v }
+        case "min-width": if let v = nonNegative(len(value)) { minWidth = v }
+        case "min-height": if let v = nonNegative(len(value)) { minHeight = v }
         case "max-width": maxWidth = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxWidth)
         case "max-height": maxHeight = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxHeight)
         case "box-sizing": borderBoxSizing = keyword == "border-box"
@@ -286,6 +287,8 @@ extension ComputedStyle {
             guard parts.count == 1 || parts.count == 2 else { break }
             apply(Declaration(name: name + "-start", value: parts[0], important: false), parent: parent, rootFontSize: rootFontSize)
             apply(Declaration(name: name + "-end", value: parts.last!, important: false), parent: parent, rootFontSize: rootFontSize)
+        case _ where FlexStyle.handles(name):
+            flex.apply(name, value, length: { len($0, auto: false) })
         default:
             applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize)
         }
@@ -404,7 +407,7 @@ extension ComputedStyle {
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin
         case "padding": padding = source.padding
-        case "display": display = source.display
+        case "display": display = source.display; flex.isLegacyBox = source.flex.isLegacyBox
         case "letter-spacing": letterSpacing = source.letterSpacing
         case "word-spacing": wordSpacing = source.wordSpacing
         case "hyphens", "-webkit-hyphens": hyphens = source.hyphens
@@ -422,6 +425,7 @@ extension ComputedStyle {
         case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
         case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
+        case _ where FlexStyle.handles(name): flex.reset(name, from: source.flex)
         default: break
         }
     }
