@@ -263,7 +263,14 @@ struct FlexLayout {
             case .auto where specified != nil:
                 base = specified!
             default:
-                base = max(0, intrinsic.contentOnlyWidths(child).max - horizontal)
+                if child.kind == .table {
+                    // A table sizes itself (shrink-to-fit within the container).
+                    engine.layoutBlock(child, containingWidth: innerWidth)
+                    engine.resolveEdges(child, containingWidth: innerWidth)
+                    base = max(0, child.width - horizontal)
+                } else {
+                    base = max(0, intrinsic.contentOnlyWidths(child).max - horizontal)
+                }
             }
             item.base = base
             if let minimum = content(style.minWidth, against: innerWidth, chrome: horizontal) {
@@ -277,7 +284,7 @@ struct FlexLayout {
             }
         } else {
             // A column: the cross size (width) comes first, then the content height at it.
-            let width = columnItemWidth(child, item: item, innerWidth: innerWidth, chrome: horizontal)
+            let width = columnItemWidth(child, item: item, innerWidth: innerWidth, stretches: flex.wrap == .nowrap)
             layoutAtWidth(child, borderWidth: width, containingWidth: innerWidth)
             let contentHeight = max(0, child.height - vertical)
             let specified = content(style.height, against: innerHeight, chrome: vertical)
@@ -307,10 +314,10 @@ struct FlexLayout {
 
     /// A column item's border-box width: stretched to the line (the container's width) when
     /// it is auto and stretches, else its specified width or fit-content, within min/max-width.
-    private func columnItemWidth(_ child: Box, item: Item, innerWidth: Double, chrome: Double) -> Double {
+    private func columnItemWidth(_ child: Box, item: Item, innerWidth: Double, stretches: Bool) -> Double {
         let available = max(0, innerWidth - child.margin.left - child.margin.right)
         if let specified = engine.specifiedBorderWidth(child, containingWidth: innerWidth) { return specified }
-        if item.align == .stretch && !item.autoCrossStart && !item.autoCrossEnd {
+        if stretches && item.align == .stretch && !item.autoCrossStart && !item.autoCrossEnd {
             return engine.clampWidth(child, available, containingWidth: innerWidth, isBorderBox: true)
         }
         let widths = IntrinsicSizes(engine: engine).contentWidths(child)
@@ -321,8 +328,14 @@ struct FlexLayout {
     private func layoutAtWidth(_ child: Box, borderWidth: Double, containingWidth: Double) {
         switch child.kind {
         case .table:
-            let margins = child.margin
+            // Laid out at the flexed width as if it were the table's specified width, which
+            // WebKit takes for the width inside the borders: the borders come on top of it.
+            let margins = child.margin, style = child.style
+            child.style.width = .px(borderWidth + child.border.left + child.border.right)
+            child.style.minWidth = .auto
+            child.style.maxWidth = .auto
             engine.layoutBlock(child, containingWidth: borderWidth + margins.left + margins.right)
+            child.style = style
             child.margin = margins
         case .image:
             let margins = child.margin
@@ -347,6 +360,7 @@ struct FlexLayout {
         let mainBorder = item.target + item.mainChrome
         if isRow {
             layoutAtWidth(child, borderWidth: mainBorder, containingWidth: mainBorder + item.marginMainStart + item.marginMainEnd)
+            if child.kind == .table { item.target = max(0, child.width - item.mainChrome) }  // its own width stands
             if case .percent = child.style.height, let innerHeight, let resolved = child.style.height.resolve(innerHeight) {
                 child.height = child.style.borderBoxSizing ? max(resolved, item.crossChrome) : resolved + item.crossChrome
             }
@@ -367,7 +381,19 @@ struct FlexLayout {
     private func stretch(_ item: inout Item, lineCross: Double, isRow: Bool) {
         guard item.align == .stretch, !item.autoCrossStart, !item.autoCrossEnd else { return }
         let child = item.box
-        guard isRow ? child.style.height.isAuto : false else { return }
+        if !isRow {
+            // A column item's width: the line's, relaid out at it (its main size kept).
+            guard child.style.width.isAuto else { return }
+            let available = max(0, lineCross - item.marginCrossStart - item.marginCrossEnd)
+            let width = engine.clampWidth(child, available, containingWidth: lineCross, isBorderBox: true)
+            guard abs(width - child.width) > 0.001 else { return }
+            let height = child.height
+            layoutAtWidth(child, borderWidth: width, containingWidth: lineCross)
+            child.height = height
+            item.cross = width
+            return
+        }
+        guard child.style.height.isAuto else { return }
         let verticalChrome = item.crossChrome
         var content = lineCross - item.marginCrossStart - item.marginCrossEnd - verticalChrome
         let range = contentHeightRange(child, verticalChrome: verticalChrome)
