@@ -151,8 +151,7 @@ struct FlexLayout {
         }
 
         // Main-axis positions (§9.5): auto margins, then justify-content.
-        let rtl = style.direction.isRightToLeft
-        let mainReversed = isRow ? (flex.isReversed != rtl) : flex.isReversed
+        let mainReversed = mainReversed(style)
         for line in lines {
             let count = line.range.count
             let used: Double = items[line.range].reduce(0.0) { $0 + $1.outerTarget }
@@ -208,6 +207,19 @@ struct FlexLayout {
         return isRow ? crossSize : mainSize
     }
 
+    /// Whether main-start is the physical right (bottom): a reversed direction, or a row in
+    /// a right-to-left container (not both).
+    private func mainReversed(_ style: ComputedStyle) -> Bool {
+        style.flex.isRow ? (style.flex.isReversed != style.direction.isRightToLeft) : style.flex.isReversed
+    }
+
+    /// What IntrinsicSizes adds to content widths: borders and px padding (percentages
+    /// count as zero there).
+    private func intrinsicChrome(_ box: Box) -> Double {
+        func px(_ length: Length) -> Double { if case .px(let v) = length { return v }; return 0 }
+        return box.border.left + box.border.right + px(box.style.padding.left) + px(box.style.padding.right)
+    }
+
     // MARK: Items
 
     /// Children in `order`, document order among equals (CSS Flexbox §5.4); painted so too.
@@ -232,16 +244,20 @@ struct FlexLayout {
         item.mainChrome = isRow ? horizontal : vertical
         item.crossChrome = isRow ? vertical : horizontal
         let margins = style.margin
+        // Margins by flex-relative side: main-start is the right in a reversed row, the
+        // bottom in a reversed column; cross-start the far side when wrap-reverse.
+        let reversed = mainReversed(box.style), wrapReversed = flex.wrap == .wrapReverse
+        func ordered<T>(_ low: T, _ high: T, _ swap: Bool) -> (T, T) { swap ? (high, low) : (low, high) }
         if isRow {
-            (item.marginMainStart, item.marginMainEnd) = (child.margin.left, child.margin.right)
-            (item.marginCrossStart, item.marginCrossEnd) = (child.margin.top, child.margin.bottom)
-            (item.autoMainStart, item.autoMainEnd) = (margins.left.isAuto, margins.right.isAuto)
-            (item.autoCrossStart, item.autoCrossEnd) = (margins.top.isAuto, margins.bottom.isAuto)
+            (item.marginMainStart, item.marginMainEnd) = ordered(child.margin.left, child.margin.right, reversed)
+            (item.marginCrossStart, item.marginCrossEnd) = ordered(child.margin.top, child.margin.bottom, wrapReversed)
+            (item.autoMainStart, item.autoMainEnd) = ordered(margins.left.isAuto, margins.right.isAuto, reversed)
+            (item.autoCrossStart, item.autoCrossEnd) = ordered(margins.top.isAuto, margins.bottom.isAuto, wrapReversed)
         } else {
-            (item.marginMainStart, item.marginMainEnd) = (child.margin.top, child.margin.bottom)
-            (item.marginCrossStart, item.marginCrossEnd) = (child.margin.left, child.margin.right)
-            (item.autoMainStart, item.autoMainEnd) = (margins.top.isAuto, margins.bottom.isAuto)
-            (item.autoCrossStart, item.autoCrossEnd) = (margins.left.isAuto, margins.right.isAuto)
+            (item.marginMainStart, item.marginMainEnd) = ordered(child.margin.top, child.margin.bottom, reversed)
+            (item.marginCrossStart, item.marginCrossEnd) = ordered(child.margin.left, child.margin.right, wrapReversed)
+            (item.autoMainStart, item.autoMainEnd) = ordered(margins.top.isAuto, margins.bottom.isAuto, reversed)
+            (item.autoCrossStart, item.autoCrossEnd) = ordered(margins.left.isAuto, margins.right.isAuto, wrapReversed)
         }
         var align = style.flex.alignSelf == .auto ? flex.alignItems : style.flex.alignSelf
         if align == .normal { align = .stretch }
@@ -269,7 +285,7 @@ struct FlexLayout {
                     engine.resolveEdges(child, containingWidth: innerWidth)
                     base = max(0, child.width - horizontal)
                 } else {
-                    base = max(0, intrinsic.contentOnlyWidths(child).max - horizontal)
+                    base = max(0, intrinsic.contentOnlyWidths(child).max - intrinsicChrome(child))
                 }
             }
             item.base = base
@@ -278,7 +294,7 @@ struct FlexLayout {
             } else if !child.style.overflowHidden {
                 // The automatic minimum size (§4.5): the min-content width, or the specified
                 // width when smaller, never above the max-width.
-                var suggestion = max(0, intrinsic.contentOnlyWidths(child).min - horizontal)
+                var suggestion = max(0, intrinsic.contentOnlyWidths(child).min - intrinsicChrome(child))
                 if let specified { suggestion = min(suggestion, specified) }
                 item.minMain = min(suggestion, item.maxMain)
             }
