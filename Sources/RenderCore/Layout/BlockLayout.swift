@@ -2,6 +2,8 @@
 /// collapsing between siblings and through parents (CSS 2.1 §8.3.1, §10.3, §10.6).
 struct LayoutEngine {
     let fonts: FontSet
+    /// Flex items laid out so far in this document (flex layout bounds its second passes).
+    let flexWork = FlexWork()
 
     /// Lays out the whole tree for a viewport width; returns the document height in px.
     func layoutDocument(_ root: Box, viewportWidth: Double) -> Double {

@@ -6,9 +6,11 @@
 struct FlexLayout {
     let engine: LayoutEngine
 
-    /// Nested flex containers laid out again after stretching or flexing, up to this depth;
-    /// deeper ones keep their first layout (each level could double the work).
-    static let relayoutDepth = 12
+    /// A flex item that is itself a flex container is laid out again when stretching or
+    /// flexing gives it a definite height, while the document has laid out fewer flex items
+    /// than this; then items keep their first layout. Nested containers would otherwise double
+    /// the work at each level.
+    static let relayoutBudget = 3_000
 
     /// One item while its container is laid out. Main and cross sizes are content-box sizes;
     /// `mainChrome`/`crossChrome` are border plus padding on that axis.
@@ -64,6 +66,7 @@ struct FlexLayout {
         let depth = box.flexItemDepth + 1
         var items = box.children.map { child -> Item in
             child.flexItemDepth = depth
+            engine.flexWork.itemLayouts += 1
             return makeItem(child, in: box, isRow: isRow, innerWidth: innerWidth, innerHeight: specifiedHeight)
         }
 
@@ -384,7 +387,7 @@ struct FlexLayout {
             item.baseline = child.lastBaselineOfFirstLine() ?? child.height
         } else {
             let changed = abs(child.height - mainBorder) > 0.001
-            if changed, child.style.display.inner == .flex, child.flexItemDepth < Self.relayoutDepth {
+            if changed, child.style.display.inner == .flex, engine.flexWork.itemLayouts < Self.relayoutBudget {
                 layout(child, definiteHeight: item.target)
             }
             child.height = mainBorder
@@ -416,7 +419,7 @@ struct FlexLayout {
         content = max(0, clamp(content, range))
         let stretched = content + verticalChrome
         guard abs(stretched - child.height) > 0.001 else { return }
-        if child.style.display.inner == .flex, child.flexItemDepth < Self.relayoutDepth {
+        if child.style.display.inner == .flex, engine.flexWork.itemLayouts < Self.relayoutBudget {
             layout(child, definiteHeight: content)
         }
         child.height = stretched
@@ -593,6 +596,11 @@ struct FlexLayout {
         }
         return (minimum, max(minimum, maximum))
     }
+}
+
+/// A count shared by one document's layout (one thread lays a document out).
+final class FlexWork: @unchecked Sendable {
+    var itemLayouts = 0
 }
 
 extension Box {
