@@ -178,6 +178,7 @@ public struct ComputedStyle: Sendable {
     /// The flexbox properties, container's and item's (see `FlexValues`).
     public var flex = FlexStyle()
     public var borderImage = BorderImage()
+    public var outline = Outline()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
     public var opacity: Double = 1
