@@ -32,6 +32,11 @@ extension ComputedStyle {
             if keyword == "normal" { rowGap = nil } else if let v = nonNegative(len(value, auto: false)) { rowGap = v }
         case "column-gap", "grid-column-gap":
             if keyword == "normal" { columnGap = nil } else if let v = nonNegative(len(value, auto: false)) { columnGap = v }
+        case _ where GridValueParser.properties.contains(name):
+            GridValueParser.apply(name, value, to: &grid, length: { len($0, auto: false) })
+        case _ where MultiColumnParser.properties.contains(name):
+            MultiColumnParser.apply(name, value, to: &multiColumn, current: color, length: { len($0, auto: false) },
+                                    borderWidth: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) })
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }
@@ -422,6 +427,10 @@ extension ComputedStyle {
         case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
         case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
+        case _ where GridValueParser.properties.contains(name):
+            GridValueParser.reset(name, to: &grid, from: source.grid)
+        case _ where MultiColumnParser.properties.contains(name):
+            MultiColumnParser.reset(name, to: &multiColumn, from: source.multiColumn)
         default: break
         }
     }

@@ -174,6 +174,10 @@ public struct ComputedStyle: Sendable {
     /// (zero in flex and grid, 1em between columns).
     public var rowGap: Length?
     public var columnGap: Length?
+    /// Grid container and grid item values (`GridValues.swift`; not inherited).
+    public var grid = GridStyle()
+    /// Multi-column values (`MultiColumnValues.swift`; not inherited).
+    public var multiColumn = MultiColumnStyle()
     public var borderImage = BorderImage()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
