@@ -141,6 +141,11 @@ struct LayoutEngine {
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
             box.topMarginIsQuirky = box.style.quirkyMarginTop
+        } else if box.style.display.inner == .grid {
+            contentHeight = GridLayout(engine: self).layout(box)
+            box.collapsedTop = MarginCollapse(box.margin.top)
+            box.collapsedBottom = MarginCollapse(box.margin.bottom)
+            box.collapsesThrough = false
         } else {
             contentHeight = layoutBlockChildren(box, flow: flow)
         }

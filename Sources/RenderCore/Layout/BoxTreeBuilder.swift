@@ -41,9 +41,11 @@ struct BoxTreeBuilder {
     /// formatting context when every child is inline.
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
+        collector.makesGridItems = box.style.display.inner == .grid
         if let leadingText { collector.appendText(leadingText, style: box.style) }
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
+        if collector.makesGridItems { collector.flushSoleIntoBlocks() }  // text alone is an anonymous item too
         if collector.blocks.isEmpty {
             box.inlineContent = collector.soleInlineContent
         } else {
@@ -54,6 +56,9 @@ struct BoxTreeBuilder {
     private struct ChildCollector {
         let parentStyle: ComputedStyle
         let budget: ResourceBudget
+        /// A grid container's children are its items: each element blockified (floats have no
+        /// effect), each run of text an anonymous item (CSS Grid §6.1).
+        var makesGridItems = false
         var blocks: [Box] = []
         var inline = InlineContent()
         var soleInlineContent: InlineContent?
@@ -215,7 +220,11 @@ struct BoxTreeBuilder {
             collector.appendText(text, style: style)
             return
         }
-        guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        guard let tag = dom[node].tag, var style = document.style(of: node), style.display != .none else { return }
+        if collector.makesGridItems {
+            style.display = style.display.blockified
+            style.floating = .none
+        }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)

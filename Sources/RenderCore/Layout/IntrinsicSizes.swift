@@ -53,7 +53,9 @@ struct IntrinsicSizes {
             return (width + chrome, width + chrome)
         }
         var minimum = 0.0, maximum = 0.0
-        if let content = box.inlineContent {
+        if box.inlineContent == nil, style.display.inner == .grid {
+            (minimum, maximum) = GridLayout(engine: engine).intrinsicContentWidths(box)
+        } else if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
             if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
                 for text in texts {
