@@ -128,7 +128,9 @@ struct LayoutEngine {
         var contentHeight: Double
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
-        if let content = box.inlineContent {
+        if MultiColumnLayout.applies(to: box) {
+            contentHeight = MultiColumnLayout(engine: self).layout(box)
+        } else if let content = box.inlineContent {
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {

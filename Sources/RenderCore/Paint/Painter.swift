@@ -108,7 +108,9 @@ struct Painter {
         // A table inside a cell starts its own rows: the outer rows are not behind its cells.
         let outerRows = rowsAndGroups
         if box.kind == .table { tables.append(box); rowsAndGroups = [] }
-        for child in box.children { paint(child) }
+        for child in box.children {
+            if let columns = child.columnSet { paintColumns(child, columns) } else { paint(child) }
+        }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
@@ -119,6 +121,27 @@ struct Painter {
         }
         if clips { list.append(.popClip, bounds: frame) }
         if effects != nil { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// A multi-column strip shown as its columns, each slice moved into place; the column
+    /// rules under the content, as WebKit paints them.
+    private mutating func paintColumns(_ strip: Box, _ columns: ColumnSet) {
+        for rule in columns.rules(stripX: strip.absoluteX, stripY: strip.absoluteY) {
+            let styles = Edges(top: BorderStyle.none, right: .none, bottom: .none, left: columns.ruleStyle)
+            list.append(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
+        }
+        for index in 0..<columns.count {
+            let slice = columns.slice(index, stripX: strip.absoluteX, stripY: strip.absoluteY)
+            let (dx, dy) = columns.offset(of: index)
+            var move = GroupEffects()
+            move.transform = AffineTransform(e: dx, f: dy)
+            let shown = slice.offsetBy(dx: dx, dy: dy)
+            list.append(.pushGroup(move), bounds: shown)
+            list.append(.pushClip(slice), bounds: slice)
+            paint(strip)
+            list.append(.popClip, bounds: slice)
+            list.append(.popGroup, bounds: shown)
+        }
     }
 
     /// `mask-image` drawn as a background layer of the border box would be (mask-origin and

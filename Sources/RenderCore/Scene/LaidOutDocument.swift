@@ -179,11 +179,15 @@ public struct LaidOutDocument: @unchecked Sendable {
 
     /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
     /// anonymous blocks.
-    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double) {
+    /// `columns`: the multi-column strip the box lies in, whose slices move its frame.
+    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
+                                columns: (set: ColumnSet, stripY: Double)? = nil) {
         var owner = owner
+        let columns = box.columnSet.map { ($0, box.absoluteY) } ?? columns
+        func shown(_ rect: Rect) -> Rect { columns.map { $0.set.shown(rect, stripY: $0.stripY) } ?? rect }
         let text = OwnText(box.inlineContent)
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
-            boxes.append(ElementBox(path: path, frame: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height),
+            boxes.append(ElementBox(path: path, frame: shown(Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)),
                                     paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
             owner = boxes.count - 1
         } else if let owner, !text.block.isEmpty {
@@ -192,15 +196,15 @@ public struct LaidOutDocument: @unchecked Sendable {
                                               text: ElementPaint.collapsed(paint.text + " " + text.block))
         }
         widest = max(widest, box.absoluteX + box.width)
-        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest) }
+        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, columns: columns) }
         var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
         let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
         for line in box.lines {
-            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest) }
+            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, columns: columns) }
             for fragment in line.inlineFragments {
                 guard let node = fragment.box.node else { continue }
-                let frame = fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)
+                let frame = shown(fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y))
                 let key = ObjectIdentifier(fragment.box)
                 if let known = inlineFrames[key] {
                     inlineFrames[key] = (node, known.frame.union(frame), known.style)
