@@ -113,12 +113,13 @@ struct GridLayout {
         let horizontal = Self.selfAlignment(style.grid.justifySelf, container.justifyItems, replaced: replaced)
         let autoTop = style.margin.top.isAuto, autoBottom = style.margin.bottom.isAuto
         if vertical == .stretch, style.height.isAuto, !autoTop, !autoBottom, item.kind != .image {
+            // The area's height becomes the item's (its content may overflow a fixed row),
+            // within its min and max heights and never below its padding and border.
+            let chrome = item.border.top + item.border.bottom + item.padding.top + item.padding.bottom
             var stretched = area.height - item.margin.top - item.margin.bottom
-            if case .px(let maxHeight) = style.maxHeight {
-                let chrome = item.border.top + item.border.bottom + item.padding.top + item.padding.bottom
-                stretched = min(stretched, style.borderBoxSizing ? maxHeight : maxHeight + chrome)
-            }
-            item.height = max(item.height, stretched)
+            if case .px(let maxHeight) = style.maxHeight { stretched = min(stretched, style.borderBoxSizing ? maxHeight : maxHeight + chrome) }
+            if case .px(let minHeight) = style.minHeight { stretched = max(stretched, style.borderBoxSizing ? minHeight : minHeight + chrome) }
+            item.height = max(stretched, chrome)
         }
         let freeY = area.height - item.height - item.margin.top - item.margin.bottom
         var dy = 0.0

@@ -161,7 +161,8 @@ struct MultiColumnLayout {
         guard total > 0 else { return 0 }
         guard count > 1 else { return total }
         func fits(_ h: Double) -> Bool { paginatedHeight(units, total: total, columnHeight: h) <= h * Double(count) + 0.01 }
-        var low = total / Double(count), high = total
+        // A column is never shorter than the tallest line or unbreakable box.
+        var low = max(total / Double(count), units.map(\.height).max() ?? 0), high = max(total, low)
         if fits(low) { return low }
         for _ in 0..<40 {
             let middle = (low + high) / 2
