@@ -68,6 +68,7 @@ struct IntrinsicSizes {
         } else {
             (minimum, maximum) = blockChildrenWidths(box.children)
         }
+        if MultiColumnLayout.applies(to: box) { (minimum, maximum) = MultiColumnLayout.intrinsicWidths(style, content: (minimum, maximum)) }
         if case .px(let specified) = style.width, box.kind != .cell {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
             return (content + chrome, content + chrome)

@@ -30,6 +30,21 @@ struct MultiColumnLayout {
         return (count, width, gap)
     }
 
+    /// A multi-column container's min/max-content widths from its content's (WebKit's
+    /// adjustIntrinsicLogicalWidthsForColumns): a count multiplies them, a width caps the
+    /// minimum and floors the maximum; an auto count counts as one.
+    static func intrinsicWidths(_ style: ComputedStyle, content: (Double, Double)) -> (Double, Double) {
+        let multi = style.multiColumn
+        let count = Double(multi.count ?? 1)
+        let gap: Double
+        switch style.columnGap { case .px(let v)?: gap = v; case nil: gap = style.fontSize; default: gap = 0 }
+        let gaps = (count - 1) * gap
+        var (minimum, maximum) = content
+        if let width = multi.width { minimum = min(minimum, width) } else { minimum = minimum * count + gaps }
+        maximum = max(maximum, multi.width ?? 0) * count + gaps
+        return (minimum, maximum)
+    }
+
     /// Lays out a multi-column container's content (its width set); returns the content height.
     func layout(_ box: Box) -> Double {
         wrapContent(box)
@@ -116,10 +131,10 @@ struct MultiColumnLayout {
     /// A line or an unbreakable box, in strip coordinates.
     struct Unit { var top: Double; var height: Double }
 
-    /// Boxes that are never split: replaced elements, tables, atomic and empty blocks.
+    /// Boxes that are never split: replaced elements, tables, atomic inlines (a block without
+    /// lines is only space, broken anywhere).
     private static func isMonolithic(_ box: Box) -> Bool {
         box.kind == .image || box.kind == .table || box.kind == .inlineBlock || box.control != nil
-            || (box.lines.isEmpty && box.children.isEmpty)
     }
 
     static func collectUnits(_ box: Box, top: Double, into units: inout [Unit]) {

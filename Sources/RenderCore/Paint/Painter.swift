@@ -13,8 +13,12 @@ struct Painter {
     private(set) var rowsAndGroups: [Box] = []
     /// The tables around the box being painted, innermost last.
     private(set) var tables: [Box] = []
+    /// The slice of a multi-column strip being painted (document coordinates, before it moves).
+    private(set) var columnSlice: Rect?
 
     mutating func paint(_ box: Box) {
+        // In a column slice, boxes wholly above or below it show in another column.
+        if let slice = columnSlice, box.absoluteY > slice.maxY || box.absoluteY + box.height < slice.y { return }
         var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
         // A table's box holds its captions; its background and borders are drawn around the rest.
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
@@ -116,6 +120,7 @@ struct Painter {
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
         for line in box.lines {
+            if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
             paintLine(line, originX: originX, originY: originY)
             for atomic in line.atomics { paint(atomic.box) }
         }
@@ -138,7 +143,10 @@ struct Painter {
             let shown = slice.offsetBy(dx: dx, dy: dy)
             list.append(.pushGroup(move), bounds: shown)
             list.append(.pushClip(slice), bounds: slice)
+            let outer = columnSlice
+            columnSlice = slice
             paint(strip)
+            columnSlice = outer
             list.append(.popClip, bounds: slice)
             list.append(.popGroup, bounds: shown)
         }
