@@ -45,6 +45,10 @@ public struct Stylesheet: Sendable {
     public var rules: [StyleRule]
     /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
     public var fontFaces: [FontFaceRule]
+    /// The at-rules skipped whole because the parser does not take them (`container`,
+    /// `counter-style`…), lower-cased, in source order, each with the `<style>` it is in once
+    /// the cascade knows (`UnsupportedFeatures`).
+    var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
 
     public init(rules: [StyleRule], fontFaces: [FontFaceRule] = []) {
         self.rules = rules
@@ -55,7 +59,9 @@ public struct Stylesheet: Sendable {
         let list = CSSTokenList(css)
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
-        return Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
+        return sheet
     }
 }
 
@@ -73,6 +79,7 @@ private struct CSSRuleParser {
     let media: MediaContext
     var rules: [StyleRule] = []
     var fontFaces: [FontFaceRule] = []
+    var skippedAtRules: [String] = []
 
     init(list: CSSTokenList, media: MediaContext) {
         self.list = list
@@ -102,6 +109,7 @@ private struct CSSRuleParser {
         while index < limit {
             switch list.tokens[index].kind {
             case .semicolon:
+                skippedAtRules.append(name.lowercased())
                 return index + 1   // statement at-rule such as @import: nothing to apply
             case .openCurly:
                 let blockEnd = min(list.blockEnd[index], limit)
@@ -113,6 +121,7 @@ private struct CSSRuleParser {
                     fontFaces.append(face)
                 }
                 // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
+                if !["media", "font-face"].contains(name.lowercased()) { skippedAtRules.append(name.lowercased()) }
                 return min(blockEnd + 1, limit)
             default:
                 index = list.componentEnd(index)

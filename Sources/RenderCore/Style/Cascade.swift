@@ -10,6 +10,8 @@ public struct StyledDocument: Sendable {
     public var usesDarkDefaults = false
     /// The author sheets' `@font-face` rules, in source order.
     public var fontFaces: [FontFaceRule] = []
+    /// CSS the mail uses that WebKit renders and this engine drops (`UnsupportedFeatures`).
+    var unsupported: [UnsupportedFeatures.Use] = []
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -29,7 +31,7 @@ public enum Cascade {
         if let html = dom.first(tag: "html") {
             let (declarations, _) = orderedDeclarations(for: html, in: dom, userAgent: (lightUserAgent, RuleIndex(lightUserAgent)),
                                                         author: (author, authorIndex), budget: budget)
-            rootProperty = declarations.last(where: { $0.name == "color-scheme" })?.value
+            rootProperty = declarations.last(where: { $0.name == "color-scheme" || $0.name == "supported-color-schemes" })?.value
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
         let darkDefaults = media.darkMode && scheme.allowsDark
@@ -40,6 +42,8 @@ public enum Cascade {
         let userAgentIndex = RuleIndex(userAgent)
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
+        var unsupported = UnsupportedFeatures()
+        for (name, node) in author.skippedAtRules { unsupported.check(atRule: name, in: node ?? 0) }
         var root = ComputedStyle()
         root.display = .block
         root.lineHeightQuirk = dom.mode != .noQuirks
@@ -70,7 +74,8 @@ public enum Cascade {
             }
             var userAgentMargin = style.margin
             for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" && declaration.name != "font-family" {
-                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                let known = style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                if index >= userAgentCount { unsupported.check(declaration, known: known, on: id) }
                 // The shorthand's other parts (style, weight, line-height) apply in cascade order.
                 if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
                 if index == userAgentCount - 1 { userAgentMargin = style.margin }
@@ -92,7 +97,7 @@ public enum Cascade {
             styles[id] = style
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
-                              fontFaces: author.fontFaces)
+                              fontFaces: author.fontFaces, unsupported: unsupported.uses)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
@@ -103,8 +108,9 @@ public enum Cascade {
         var bytesLeft = limits.maximumStylesheetBytes
         var rules: [StyleRule] = []
         var fontFaces: [FontFaceRule] = []
+        var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
         var selectorsLeft = limits.maximumStyleRules
-        for sheet in authorSheets(in: dom) {
+        for (node, sheet) in authorSheets(in: dom) {
             guard selectorsLeft > 0 else { break }
             var text = sheet
             let size = sheet.utf8.count
@@ -115,6 +121,7 @@ public enum Cascade {
             bytesLeft -= min(size, bytesLeft)
             let parsed = Stylesheet.parse(text, media: media)
             fontFaces += parsed.fontFaces
+            skippedAtRules += parsed.skippedAtRules.map { ($0.name, node) }
             for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
                     selectorsLeft = 0
@@ -125,15 +132,17 @@ public enum Cascade {
                 rules.append(rule)
             }
         }
-        return Stylesheet(rules: rules, fontFaces: fontFaces)
+        var sheet = Stylesheet(rules: rules, fontFaces: fontFaces)
+        sheet.skippedAtRules = skippedAtRules
+        return sheet
     }
 
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).
-    static func authorSheets(in dom: DOMDocument) -> [String] {
+    static func authorSheets(in dom: DOMDocument) -> [(node: DOMDocument.NodeID, text: String)] {
         dom.nodes.indices.compactMap { id in
             guard dom[id].tag == "style" else { return nil }
             let type = dom[id].attributes["type"]?.lowercased() ?? "text/css"
-            return type == "text/css" || type.isEmpty ? dom.textContent(of: id) : nil
+            return type == "text/css" || type.isEmpty ? (id, dom.textContent(of: id)) : nil
         }
     }
 

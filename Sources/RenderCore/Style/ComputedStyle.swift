@@ -179,6 +179,7 @@ public struct ComputedStyle: Sendable {
     /// Multi-column values (`MultiColumnValues.swift`; not inherited).
     public var multiColumn = MultiColumnStyle()
     public var borderImage = BorderImage()
+    public var outline = Outline()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
     public var opacity: Double = 1
