@@ -81,7 +81,7 @@ import Testing
         "<div style='column-count: 100000; column-rule: 1px solid red'>" + String(repeating: "word ", count: 3000) + "</div>",
         "<div style='column-width: 0px'>" + String(repeating: "<p>para</p>", count: 500) + "</div>",
         String(repeating: "<div style='display:grid; grid-template-columns: auto 1fr; padding:1px'><span>x</span>", count: 200) + String(repeating: "</div>", count: 200),
-        String(repeating: "<div style='column-count:2'>text ", count: 100) + String(repeating: "</div>", count: 100),
+        String(repeating: "<div style='column-count:2'>text ", count: 60) + String(repeating: "</div>", count: 60),
     ])
     func hostileGridsAndColumnsFinish(html: String) {
         let start = Date()

@@ -15,6 +15,7 @@ struct Painter {
     private(set) var tables: [Box] = []
     /// The slice of a multi-column strip being painted (document coordinates, before it moves).
     private(set) var columnSlice: Rect?
+    private(set) var columnSlicesLeft = 1_000
 
     mutating func paint(_ box: Box) {
         // In a column slice, boxes wholly above or below it show in another column.
@@ -133,6 +134,9 @@ struct Painter {
     /// A multi-column strip shown as its columns, each slice moved into place; the column
     /// rules under the content, as WebKit paints them.
     private mutating func paintColumns(_ strip: Box, _ columns: ColumnSet) {
+        // Nested column sets multiply their slices: past a budget, strips paint once, unsplit.
+        guard columnSlicesLeft >= columns.count else { return paint(strip) }
+        columnSlicesLeft -= columns.count
         for rule in columns.rules(stripX: strip.absoluteX, stripY: strip.absoluteY) {
             let styles = Edges(top: BorderStyle.none, right: .none, bottom: .none, left: columns.ruleStyle)
             list.append(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
