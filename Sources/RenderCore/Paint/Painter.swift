@@ -119,7 +119,10 @@ struct Painter {
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
-        if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
+        if let marker = box.markerLine {
+            paintLine(marker, originX: originX, originY: originY)
+            for atomic in marker.atomics { paint(atomic.box) }
+        }
         for line in box.lines {
             if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
             paintLine(line, originX: originX, originY: originY)

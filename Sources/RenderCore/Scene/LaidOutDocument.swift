@@ -93,7 +93,9 @@ public struct LaidOutDocument: @unchecked Sendable {
         if treatment == .invertLightness {
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0?.mappingColors(InvertLightness.transform) },
                                     colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults,
-                                    fontFaces: styled.fontFaces)
+                                    fontFaces: styled.fontFaces,
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles { $0.mappingColors(InvertLightness.transform) } },
+                                    counterStyles: styled.counterStyles)
         }
         // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
         let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
@@ -101,11 +103,15 @@ public struct LaidOutDocument: @unchecked Sendable {
                                      resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts,
                                      limits: limits)
         if !webFonts.faces.isEmpty {
-            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map { style in
+            let withWebFonts = { (style: ComputedStyle) -> ComputedStyle in
                 var style = style
                 style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
                 return style
-            } }, colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces)
+            }
+            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map(withWebFonts) }, colorScheme: styled.colorScheme,
+                                    usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces,
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles(withWebFonts) },
+                                    counterStyles: styled.counterStyles)
         }
         self.colorScheme = styled.colorScheme
         self.colorTreatment = treatment
@@ -114,7 +120,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         let imageChoice = ImageSource.Context(devicePixelRatio: images?.devicePixelRatio ?? 3, media: media)
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
-                                     imageChoice: imageChoice, budget: budget)
+                                     imageChoice: imageChoice, budget: budget, fonts: fonts)
         guard let root = builder.build() else {
             self.warnings = Self.unique(dom.warnings + unsupported.map(\.warning) + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
@@ -193,15 +199,17 @@ public struct LaidOutDocument: @unchecked Sendable {
 
     /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
     /// anonymous blocks.
+    /// `turn`: how the boxes inside a vertical flow are turned into place (`VerticalFlowLayout`).
     /// `columns`: the multi-column strip the box lies in, whose slices move its frame.
     private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
-                                columns: (set: ColumnSet, stripY: Double)? = nil) {
+                                turn: AffineTransform = .identity, columns: (set: ColumnSet, stripY: Double)? = nil) {
         var owner = owner
         let columns = box.columnSet.map { ($0, box.absoluteY) } ?? columns
         func shown(_ rect: Rect) -> Rect { columns.map { $0.set.shown(rect, stripY: $0.stripY) } ?? rect }
         let text = OwnText(box.inlineContent)
+        let ownFrame = turn.boundingBox(of: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height))
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
-            boxes.append(ElementBox(path: path, frame: shown(Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)),
+            boxes.append(ElementBox(path: path, frame: shown(ownFrame),
                                     paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
             owner = boxes.count - 1
         } else if let owner, !text.block.isEmpty {
@@ -209,16 +217,21 @@ public struct LaidOutDocument: @unchecked Sendable {
             boxes[owner].paint = ElementPaint(background: paint.background, color: paint.color ?? box.style.color, border: paint.border,
                                               text: ElementPaint.collapsed(paint.text + " " + text.block))
         }
-        widest = max(widest, box.absoluteX + box.width)
-        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, columns: columns) }
+        widest = max(widest, ownFrame.maxX)
+        var turn = turn
+        if box.verticalFlow != nil, let content = box.children.first {
+            let frame = Rect(x: content.absoluteX, y: content.absoluteY, width: content.width, height: content.height)
+            turn = turn.concatenating(AffineTransform(content.style.transform, origin: (frame.x, frame.y), box: frame))
+        }
+        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
         var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
         let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
         for line in box.lines {
-            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, columns: columns) }
+            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
             for fragment in line.inlineFragments {
                 guard let node = fragment.box.node else { continue }
-                let frame = shown(fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y))
+                let frame = shown(turn.boundingBox(of: fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)))
                 let key = ObjectIdentifier(fragment.box)
                 if let known = inlineFrames[key] {
                     inlineFrames[key] = (node, known.frame.union(frame), known.style)

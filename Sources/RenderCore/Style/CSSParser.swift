@@ -45,8 +45,10 @@ public struct Stylesheet: Sendable {
     public var rules: [StyleRule]
     /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
     public var fontFaces: [FontFaceRule]
+    /// `@counter-style` rules by name, the last of a name winning (`CounterStyleRule`).
+    public var counterStyles: [String: CounterStyle] = [:]
     /// The at-rules skipped whole because the parser does not take them (`container`,
-    /// `counter-style`…), lower-cased, in source order, each with the `<style>` it is in once
+    /// `property`…), lower-cased, in source order, each with the `<style>` it is in once
     /// the cascade knows (`UnsupportedFeatures`).
     var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
 
@@ -60,6 +62,7 @@ public struct Stylesheet: Sendable {
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
         var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        sheet.counterStyles = parser.counterStyles
         sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
         return sheet
     }
@@ -79,6 +82,7 @@ private struct CSSRuleParser {
     let media: MediaContext
     var rules: [StyleRule] = []
     var fontFaces: [FontFaceRule] = []
+    var counterStyles: [String: CounterStyle] = [:]
     var skippedAtRules: [String] = []
 
     init(list: CSSTokenList, media: MediaContext) {
@@ -119,9 +123,13 @@ private struct CSSRuleParser {
                 } else if name.lowercased() == "font-face",
                           let face = FontFaceRule(CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
                     fontFaces.append(face)
+                } else if name.lowercased() == "counter-style",
+                          let rule = CounterStyleRule(prelude: list.rawText(preludeStart..<index),
+                                                      CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
+                    counterStyles[rule.name] = rule.style
                 }
                 // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
-                if !["media", "font-face"].contains(name.lowercased()) { skippedAtRules.append(name.lowercased()) }
+                if !["media", "font-face", "counter-style"].contains(name.lowercased()) { skippedAtRules.append(name.lowercased()) }
                 return min(blockEnd + 1, limit)
             default:
                 index = list.componentEnd(index)
@@ -217,8 +225,10 @@ struct CSSDeclarationParser {
             if case .badString = token.kind { return nil }
         }
         let value = list.rawText(index..<valueEnd)
-        guard !value.isEmpty else { return nil }
-        return Declaration(name: rawName.lowercased(), value: value, important: important)
+        // A custom property may be empty (`--x: ;`, CSS Variables 1 §2); no other value may.
+        guard !value.isEmpty || rawName.hasPrefix("--") else { return nil }
+        // Custom property names are case-sensitive (CSS Variables §2).
+        return Declaration(name: rawName.hasPrefix("--") ? rawName : rawName.lowercased(), value: value, important: important)
     }
 
     /// If the value ends with `! important` (whitespace allowed, case-insensitive), the index of the "!".

@@ -9,9 +9,18 @@ public struct Selector: Sendable {
     let combinators: [CSSCombinator]
     /// Selectors with a pseudo-element are valid but never match an element.
     let targetsPseudoElement: Bool
+    /// The pseudo-element the selector styles, when it is one boxes are made for
+    /// (`::before`, `::marker`, …); nil for an element selector or another pseudo-element.
+    var pseudoElement: PseudoElement? = nil
 
     public func matches(_ node: DOMDocument.NodeID, in doc: DOMDocument) -> Bool {
         guard !targetsPseudoElement, doc.nodes.indices.contains(node), doc[node].tag != nil else { return false }
+        return match(from: 0, node: node, in: doc) == .matched
+    }
+
+    /// Whether the selector styles `pseudo` of the element `node`.
+    func matches(_ node: DOMDocument.NodeID, pseudo: PseudoElement, in doc: DOMDocument) -> Bool {
+        guard pseudoElement == pseudo, doc.nodes.indices.contains(node), doc[node].tag != nil else { return false }
         return match(from: 0, node: node, in: doc) == .matched
     }
 
@@ -283,6 +292,8 @@ private struct CSSSelectorParser {
 
     var position = 0
     var limit = 0
+    /// The name of the pseudo-element the selector being parsed ends in.
+    var pseudoElementName: String?
 
     init(list: CSSTokenList, depth: Int) {
         self.list = list
@@ -323,6 +334,7 @@ private struct CSSSelectorParser {
         var combinators: [CSSCombinator] = []
         var specificity = CSSSpecificity()
         var pseudoElement = false
+        pseudoElementName = nil
 
         while true {
             guard !pseudoElement, compounds.count < Self.maxCompounds,
@@ -346,7 +358,8 @@ private struct CSSSelectorParser {
         return Selector(specificity: specificity.packed,
                         compounds: compounds.reversed(),
                         combinators: combinators.reversed(),
-                        targetsPseudoElement: pseudoElement)
+                        targetsPseudoElement: pseudoElement,
+                        pseudoElement: pseudoElementName.flatMap(PseudoElement.init(rawValue:)))
     }
 
     /// A type/universal selector followed by any number of subclass selectors; nil if empty or malformed.
@@ -465,6 +478,7 @@ private struct CSSSelectorParser {
             let isVendor = name.hasPrefix("-webkit-") || name.hasPrefix("-moz-") || name.hasPrefix("-ms-")
             guard Self.pseudoElements.contains(name) || isVendor, !pseudoElement else { return false }
             pseudoElement = true
+            pseudoElementName = name
             specificity.c += 1
             position += 1
             return true
@@ -484,11 +498,12 @@ private struct CSSSelectorParser {
         }
     }
 
-    private func addPseudoClass(_ name: String, to compound: inout CSSCompoundSelector, _ specificity: inout CSSSpecificity,
-                                pseudoElement: inout Bool) -> Bool {
+    private mutating func addPseudoClass(_ name: String, to compound: inout CSSCompoundSelector, _ specificity: inout CSSSpecificity,
+                                         pseudoElement: inout Bool) -> Bool {
         if Self.legacyPseudoElements.contains(name) {
             guard !pseudoElement else { return false }
             pseudoElement = true
+            pseudoElementName = name   // CSS 2's one-colon spelling
             specificity.c += 1
             return true
         }
