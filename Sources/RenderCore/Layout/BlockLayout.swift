@@ -136,6 +136,8 @@ struct LayoutEngine {
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.style.display.inner == .flex {
             contentHeight = FlexLayout(engine: self).layout(box)
+        } else if MultiColumnLayout.applies(to: box) {
+            contentHeight = MultiColumnLayout(engine: self).layout(box)
         } else if let content = box.inlineContent {
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
@@ -149,6 +151,11 @@ struct LayoutEngine {
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
             box.topMarginIsQuirky = box.style.quirkyMarginTop
+        } else if box.style.display.inner == .grid {
+            contentHeight = GridLayout(engine: self).layout(box)
+            box.collapsedTop = MarginCollapse(box.margin.top)
+            box.collapsedBottom = MarginCollapse(box.margin.bottom)
+            box.collapsesThrough = false
         } else {
             contentHeight = layoutBlockChildren(box, flow: flow)
         }

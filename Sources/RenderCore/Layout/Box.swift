@@ -68,6 +68,8 @@ final class Box {
     /// An image that could not be loaded, shown as WebKit shows a failed image.
     var brokenImage: BrokenImage.Content?
     var isBody = false
+    /// A run of a multi-column container's content, laid out as one strip and shown in columns.
+    var columnSet: ColumnSet?
     /// Quirks mode: the margin this box brings to its parent's top is only UA default margins.
     var topMarginIsQuirky = false
     /// Vertical offset of a table cell's content for `vertical-align`.
@@ -105,6 +107,7 @@ final class Box {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
         default: return isRoot || isFloat || flexItemDepth > 0 || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
+            || style.multiColumn.isMultiColumn
         }
     }
 }

@@ -47,6 +47,7 @@ struct BoxTreeBuilder {
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
         collector.makesFlexItems = box.style.display.inner == .flex
+        collector.makesGridItems = box.style.display.inner == .grid
         let pseudo = document.pseudoStyles[node]
         if let leadingText { collector.appendText(leadingText, style: box.style) }
         if let marker = box.marker {
@@ -59,8 +60,8 @@ struct BoxTreeBuilder {
         collector.firstLetter = pseudo?[.firstLetter]   // markers and disclosure triangles are not part of it
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
-        // Each flex item is a box of its own: text runs too, in anonymous blocks.
-        if collector.makesFlexItems { collector.flushSoleIntoBlocks() }
+        // Each flex or grid item is a box of its own: text runs too, in anonymous blocks.
+        if collector.makesFlexItems || collector.makesGridItems { collector.flushSoleIntoBlocks() }
         if collector.blocks.isEmpty {
             box.inlineContent = collector.soleInlineContent
         } else {
@@ -72,6 +73,9 @@ struct BoxTreeBuilder {
     private struct ChildCollector {
         let parentStyle: ComputedStyle
         let budget: ResourceBudget
+        /// A grid container's children are its items: each element blockified (floats have no
+        /// effect), each run of text an anonymous item (CSS Grid §6.1).
+        var makesGridItems = false
         var blocks: [Box] = []
         /// A flex container's collector: its child elements are blockified into flex items
         /// (CSS Flexbox §4), floats too (float does not apply to them).
@@ -386,6 +390,10 @@ struct BoxTreeBuilder {
             return
         }
         if collector.makesFlexItems { style = style.asFlexItem }
+        if collector.makesGridItems {
+            style.display = style.display.blockified
+            style.floating = .none
+        }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)

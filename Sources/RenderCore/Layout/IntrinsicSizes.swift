@@ -76,6 +76,8 @@ struct IntrinsicSizes {
         var minimum = 0.0, maximum = 0.0
         if style.display.inner == .flex {
             (minimum, maximum) = FlexLayout(engine: engine).intrinsicWidths(box)
+        } else if box.inlineContent == nil, style.display.inner == .grid {
+            (minimum, maximum) = GridLayout(engine: engine).intrinsicContentWidths(box)
         } else if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
             if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
@@ -89,6 +91,7 @@ struct IntrinsicSizes {
         } else {
             (minimum, maximum) = blockChildrenWidths(box.children)
         }
+        if MultiColumnLayout.applies(to: box) { (minimum, maximum) = MultiColumnLayout.intrinsicWidths(style, content: (minimum, maximum)) }
         if !ownSize {
             return (minimum + chrome, max(minimum, maximum) + chrome)
         }

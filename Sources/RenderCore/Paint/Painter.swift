@@ -13,8 +13,13 @@ struct Painter {
     private(set) var rowsAndGroups: [Box] = []
     /// The tables around the box being painted, innermost last.
     private(set) var tables: [Box] = []
+    /// The slice of a multi-column strip being painted (document coordinates, before it moves).
+    private(set) var columnSlice: Rect?
+    private(set) var columnSlicesLeft = 1_000
 
     mutating func paint(_ box: Box) {
+        // In a column slice, boxes wholly above or below it show in another column.
+        if let slice = columnSlice, box.absoluteY > slice.maxY || box.absoluteY + box.height < slice.y { return }
         var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
         // A table's box holds its captions; its background and borders are drawn around the rest.
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
@@ -108,7 +113,9 @@ struct Painter {
         // A table inside a cell starts its own rows: the outer rows are not behind its cells.
         let outerRows = rowsAndGroups
         if box.kind == .table { tables.append(box); rowsAndGroups = [] }
-        for child in box.children { paint(child) }
+        for child in box.children {
+            if let columns = child.columnSet { paintColumns(child, columns) } else { paint(child) }
+        }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
@@ -117,6 +124,7 @@ struct Painter {
             for atomic in marker.atomics { paint(atomic.box) }
         }
         for line in box.lines {
+            if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
             paintLine(line, originX: originX, originY: originY)
             for atomic in line.atomics { paint(atomic.box) }
         }
@@ -124,6 +132,33 @@ struct Painter {
         // Over the content, outside the element's own clip, inside its effects.
         if !style.visibilityHidden && !isRowOrGroup { paintOutline(style, around: frame, radii: radii) }
         if effects != nil { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// A multi-column strip shown as its columns, each slice moved into place; the column
+    /// rules under the content, as WebKit paints them.
+    private mutating func paintColumns(_ strip: Box, _ columns: ColumnSet) {
+        // Nested column sets multiply their slices: past a budget, strips paint once, unsplit.
+        guard columnSlicesLeft >= columns.count else { return paint(strip) }
+        columnSlicesLeft -= columns.count
+        for rule in columns.rules(stripX: strip.absoluteX, stripY: strip.absoluteY) {
+            let styles = Edges(top: BorderStyle.none, right: .none, bottom: .none, left: columns.ruleStyle)
+            list.append(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
+        }
+        for index in 0..<columns.count {
+            let slice = columns.slice(index, stripX: strip.absoluteX, stripY: strip.absoluteY)
+            let (dx, dy) = columns.offset(of: index)
+            var move = GroupEffects()
+            move.transform = AffineTransform(e: dx, f: dy)
+            let shown = slice.offsetBy(dx: dx, dy: dy)
+            list.append(.pushGroup(move), bounds: shown)
+            list.append(.pushClip(slice), bounds: slice)
+            let outer = columnSlice
+            columnSlice = slice
+            paint(strip)
+            columnSlice = outer
+            list.append(.popClip, bounds: slice)
+            list.append(.popGroup, bounds: shown)
+        }
     }
 
     /// The outline around `frame` (a border box, or an inline element's piece of a line), grown

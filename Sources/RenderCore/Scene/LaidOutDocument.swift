@@ -200,13 +200,16 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
     /// anonymous blocks.
     /// `turn`: how the boxes inside a vertical flow are turned into place (`VerticalFlowLayout`).
+    /// `columns`: the multi-column strip the box lies in, whose slices move its frame.
     private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
-                                turn: AffineTransform = .identity) {
+                                turn: AffineTransform = .identity, columns: (set: ColumnSet, stripY: Double)? = nil) {
         var owner = owner
+        let columns = box.columnSet.map { ($0, box.absoluteY) } ?? columns
+        func shown(_ rect: Rect) -> Rect { columns.map { $0.set.shown(rect, stripY: $0.stripY) } ?? rect }
         let text = OwnText(box.inlineContent)
         let ownFrame = turn.boundingBox(of: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height))
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
-            boxes.append(ElementBox(path: path, frame: ownFrame,
+            boxes.append(ElementBox(path: path, frame: shown(ownFrame),
                                     paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
             owner = boxes.count - 1
         } else if let owner, !text.block.isEmpty {
@@ -220,15 +223,15 @@ public struct LaidOutDocument: @unchecked Sendable {
             let frame = Rect(x: content.absoluteX, y: content.absoluteY, width: content.width, height: content.height)
             turn = turn.concatenating(AffineTransform(content.style.transform, origin: (frame.x, frame.y), box: frame))
         }
-        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn) }
+        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
         var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
         let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
         for line in box.lines {
-            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn) }
+            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
             for fragment in line.inlineFragments {
                 guard let node = fragment.box.node else { continue }
-                let frame = turn.boundingBox(of: fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y))
+                let frame = shown(turn.boundingBox(of: fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)))
                 let key = ObjectIdentifier(fragment.box)
                 if let known = inlineFrames[key] {
                     inlineFrames[key] = (node, known.frame.union(frame), known.style)

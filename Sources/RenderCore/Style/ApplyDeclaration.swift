@@ -35,6 +35,13 @@ extension ComputedStyle {
             if keyword == "normal" { rowGap = nil } else if let v = len(value, auto: false, nonNegative: true) { rowGap = v }
         case "column-gap", "grid-column-gap":
             if keyword == "normal" { columnGap = nil } else if let v = len(value, auto: false, nonNegative: true) { columnGap = v }
+        case _ where GridValueParser.properties.contains(name):
+            GridValueParser.apply(name, value, to: &grid, length: { len($0, auto: false) })
+            // The box-alignment properties serve flex containers too, each layout its own form.
+            if FlexStyle.handles(name) { flex.apply(name, value, length: { len($0, auto: false) }) }
+        case _ where MultiColumnParser.properties.contains(name):
+            MultiColumnParser.apply(name, value, to: &multiColumn, current: color, length: { len($0, auto: false) },
+                                    borderWidth: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) })
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }
@@ -464,7 +471,12 @@ extension ComputedStyle {
         case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
         case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
+        case _ where GridValueParser.properties.contains(name):
+            GridValueParser.reset(name, to: &grid, from: source.grid)
+            if FlexStyle.handles(name) { flex.reset(name, from: source.flex) }
         case _ where FlexStyle.handles(name): flex.reset(name, from: source.flex)
+        case _ where MultiColumnParser.properties.contains(name):
+            MultiColumnParser.reset(name, to: &multiColumn, from: source.multiColumn)
         case _ where Self.generatedContentProperties.contains(name): applyGeneratedContentKeyword(keyword, to: name, parent: parent)
         default: break
         }
