@@ -1,0 +1,68 @@
+/// What the selector matches of one document's cascade share: the `:has()` answers already
+/// found, and the work `:has()` may still do. A `:has()` looks at other elements than the
+/// one matched (its descendants or later siblings), so unbounded it could cost every element
+/// a walk of the whole tree; answers are kept per element and the walking is budgeted.
+final class SelectorMatchContext {
+    /// Elements a `:has()` argument may still be tested against; past it `:has()` matches nothing.
+    static let standardHasSteps = 4_000_000
+    var hasStepsLeft: Int
+    /// Set when the budget ran out, so the cascade can say so once.
+    private(set) var hasBudgetExhausted = false
+
+    struct HasKey: Hashable {
+        let list: ObjectIdentifier
+        let anchor: DOMDocument.NodeID
+    }
+    var hasAnswers: [HasKey: Bool] = [:]
+    /// The element the `:has()` argument being matched is relative to.
+    var anchor: DOMDocument.NodeID?
+
+    private var formIndex: FormIndex?
+
+    /// The document's form facts, found on first use (a context serves one document).
+    func forms(of doc: DOMDocument) -> FormIndex {
+        if let formIndex { return formIndex }
+        let index = FormIndex(doc)
+        formIndex = index
+        return index
+    }
+
+    init(hasSteps: Int = standardHasSteps) {
+        hasStepsLeft = hasSteps
+    }
+
+    /// Takes one step from the `:has()` budget; false (and nothing taken) once it is spent.
+    func takeHasStep() -> Bool {
+        guard hasStepsLeft > 0 else {
+            hasBudgetExhausted = true
+            return false
+        }
+        hasStepsLeft -= 1
+        return true
+    }
+}
+
+extension Selector {
+    /// The most nested-list weight a selector may have; heavier ones are invalid (dropped).
+    /// Nesting (`& &` at each of many levels) could otherwise grow a rule's cost exponentially.
+    static let maximumWeight = 1_000_000
+
+    /// What matching `selectors` once may cost, in compounds, saturating at `maximumWeight`.
+    static func weight(of selectors: [Selector]) -> Int {
+        selectors.reduce(0) { saturatingAdd($0, saturatingAdd($1.compounds.count, $1.nestedWeight)) }
+    }
+
+    static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        min(a + b, maximumWeight)
+    }
+
+    /// What one test of this selector costs the cascade's selector-test budget.
+    var testCost: Int { 1 + nestedWeight }
+}
+
+extension CSSToken.Kind {
+    func isIdent(_ word: String) -> Bool {
+        if case .ident(let name) = self { return name.lowercased() == word }
+        return false
+    }
+}
