@@ -72,7 +72,8 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.viewport = viewport
         // Width media features see the layout viewport; device-width sees the screen.
         let media = MediaContext(viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth,
-                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark)
+                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark,
+                                 devicePixelRatio: images?.devicePixelRatio ?? 3)
         var styled = Cascade.style(dom, media: media, budget: budget)
         let treatment = ColorTreatment.decide(appearance: appearance, client: client, styled: styled,
                                               hasImages: dom.first(tag: "img") != nil)

@@ -146,7 +146,7 @@ public enum Cascade {
         let inline = dom[id].attributes["style"].map(parseDeclarationList) ?? []
         var userAgentTests = 0
         let uaMatched = matching(userAgent, id, dom, context, tests: &userAgentTests)
-        var authorMatched: [[Declaration]] = []
+        var authorMatched: [StyleRule] = []
         if budget.selectorTestsLeft > 0 {
             var tests = 0
             authorMatched = matching(author, id, dom, context, tests: &tests)
@@ -158,21 +158,21 @@ public enum Cascade {
             budget.warn("the mail's CSS needs more than \(ResourceLimits.count(budget.limits.maximumSelectorTests)) selector tests; later elements are styled without it")
         }
         var result: [Declaration] = []
-        result += uaMatched.flatMap { $0.filter { !$0.important } }
+        result += uaMatched.flatMap { $0.declarations.filter { !$0.important } }
         let userAgentCount = result.count
         result += PresentationalHints.declarations(for: id, in: dom)
-        result += authorMatched.flatMap { $0.filter { !$0.important } }
+        result += authorMatched.flatMap { $0.declarations.filter { !$0.important } }
         result += inline.filter { !$0.important }
-        result += authorMatched.flatMap { $0.filter { $0.important } }
+        result += CascadeLayers.importantOrder(authorMatched).flatMap { $0.declarations.filter { $0.important } }
         result += inline.filter { $0.important }
         return (result, userAgentCount)
     }
 
-    /// Declaration blocks of the rules that match, in ascending specificity then source order
-    /// (a rule counts with the most specific of its selectors that match). Only selectors
-    /// the index files under the element's id, classes or tag are tried.
+    /// The rules that match, in ascending cascade layer, specificity, then source order (a
+    /// rule counts with the most specific of its selectors that match). Only selectors the
+    /// index files under the element's id, classes or tag are tried.
     private static func matching(_ source: (sheet: Stylesheet, index: RuleIndex), _ id: DOMDocument.NodeID,
-                                 _ dom: DOMDocument, _ context: SelectorMatchContext, tests: inout Int) -> [[Declaration]] {
+                                 _ dom: DOMDocument, _ context: SelectorMatchContext, tests: inout Int) -> [StyleRule] {
         var best: [Int: Int] = [:]  // rule order → specificity
         var count = 0
         defer { tests = count }
@@ -183,8 +183,9 @@ public enum Cascade {
                 best[entry.rule] = selector.specificity
             }
         }
-        let hits = best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-        return hits.map { source.sheet.rules[$0.key].declarations }
+        let rules = source.sheet.rules
+        let hits = best.sorted { (rules[$0.key].layer, $0.value, $0.key) < (rules[$1.key].layer, $1.value, $1.key) }
+        return hits.map { rules[$0.key] }
     }
 }
 

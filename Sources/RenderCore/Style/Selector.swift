@@ -36,6 +36,30 @@ public struct Selector: Sendable {
         return parser.parseList(range)
     }
 
+    /// A nested style rule's selector list (CSS Nesting §3): `&` stands for `parent`, and a
+    /// selector that starts with a combinator or has no `&` is relative to the parent:
+    /// `.b` and `> .b` inside `.a { }` are `:is(.a) .b` and `:is(.a) > .b`.
+    static func parseNestedList(_ list: CSSTokenList, _ range: Range<Int>, parent: [Selector]) -> [Selector]? {
+        var parser = CSSSelectorParser(list: list, depth: 0, nestingParent: parent)
+        guard let parsed = parser.parseRelativeList(range) else { return nil }
+        let usable = parent.filter { !$0.targetsPseudoElement }
+        let parentSpecificity = CSSSpecificity(packed: usable.map(\.specificity).max() ?? 0)
+        var selectors: [Selector] = []
+        for one in parsed {
+            guard one.leading != nil || !one.usedNesting else { selectors.append(one.selector); continue }
+            var specificity = CSSSpecificity(packed: one.selector.specificity)
+            specificity.add(parentSpecificity)
+            let weight = saturatingAdd(one.selector.nestedWeight, weight(of: usable))
+            guard weight < maximumWeight, one.selector.compounds.count < CSSSelectorParser.maxCompounds else { return nil }
+            selectors.append(Selector(specificity: specificity.packed,
+                                      compounds: one.selector.compounds + [CSSCompoundSelector(tag: nil, conditions: [.isAny(usable)])],
+                                      combinators: one.selector.combinators + [one.leading ?? .descendant],
+                                      targetsPseudoElement: one.selector.targetsPseudoElement,
+                                      nestedWeight: weight))
+        }
+        return selectors
+    }
+
     // MARK: Matching
 
     /// Outcomes that let a failed match skip candidates that cannot succeed (as Servo does),
