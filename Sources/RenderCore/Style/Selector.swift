@@ -78,7 +78,7 @@ public struct Selector: Sendable {
         let combinator = combinators[index]
         let candidateNotFound: MatchOutcome = combinator.isSibling ? .restartFromClosestDescendant : .notMatchedGlobally
 
-        var candidate = combinator.nextCandidate(after: node, in: doc)
+        var candidate = combinator.nextCandidate(after: node, in: doc, context)
         while let element = candidate {
             let outcome = match(from: index + 1, node: element, in: doc, context)
             switch (outcome, combinator) {
@@ -91,7 +91,7 @@ public struct Selector: Sendable {
             default:
                 break   // try the next ancestor / earlier sibling
             }
-            candidate = combinator.nextCandidate(after: element, in: doc)
+            candidate = combinator.nextCandidate(after: element, in: doc, context)
         }
         return candidateNotFound
     }
@@ -103,8 +103,8 @@ enum CSSCombinator: Sendable {
     var isSibling: Bool { self == .nextSibling || self == .subsequentSibling }
 
     /// The element to try the left-hand compound against.
-    func nextCandidate(after node: DOMDocument.NodeID, in doc: DOMDocument) -> DOMDocument.NodeID? {
-        if isSibling { return CSSElementNavigation.previousElementSibling(of: node, in: doc) }
+    func nextCandidate(after node: DOMDocument.NodeID, in doc: DOMDocument, _ context: SelectorMatchContext) -> DOMDocument.NodeID? {
+        if isSibling { return context.previousElementSibling(of: node, in: doc) }
         guard let parent = doc[node].parent, doc[parent].tag != nil else { return nil }
         return parent
     }
@@ -116,6 +116,8 @@ struct CSSCompoundSelector: Sendable {
     var conditions: [CSSCondition] = []
 
     func matches(_ node: DOMDocument.NodeID, in doc: DOMDocument, _ context: SelectorMatchContext) -> Bool {
+        // Within a `:has()` argument every compound tested is work the :has() budget pays for.
+        if context.anchor != nil, !context.takeHasStep() { return false }
         guard let nodeTag = doc[node].tag else { return false }
         if let tag, tag != nodeTag { return false }
         return conditions.allSatisfy { $0.matches(node, in: doc, context) }
@@ -145,8 +147,7 @@ enum CSSCondition: Sendable {
         case .id(let id):
             return attributes["id"] == id
         case .className(let name):
-            guard let classes = attributes["class"] else { return false }
-            return classes.split(whereSeparator: CSSElementNavigation.isASCIIWhitespace).contains { $0 == name }
+            return context.classNames(of: node, in: doc).contains { $0 == name }
         case .attribute(let selector):
             return selector.matches(attributes)
         case .pseudo(let pseudo):

@@ -27,6 +27,40 @@ final class SelectorMatchContext {
         return index
     }
 
+    /// Each node's index among its parent's children, found on first use: sibling
+    /// combinators step to the previous element in constant time.
+    private var childIndex: [Int] = []
+    /// Each element's class names, split on first use (nil: not yet).
+    private var classes: [[Substring]?] = []
+
+    func previousElementSibling(of node: DOMDocument.NodeID, in doc: DOMDocument) -> DOMDocument.NodeID? {
+        guard let parent = doc[node].parent else { return nil }
+        if childIndex.count != doc.nodes.count {
+            childIndex = [Int](repeating: 0, count: doc.nodes.count)
+            for id in doc.nodes.indices {
+                for (index, child) in doc[id].children.enumerated() where child < childIndex.count { childIndex[child] = index }
+            }
+        }
+        let siblings = doc[parent].children
+        var index = childIndex[node]
+        guard index < siblings.count, siblings[index] == node else {
+            return CSSElementNavigation.previousElementSibling(of: node, in: doc)
+        }
+        while index > 0 {
+            index -= 1
+            if doc[siblings[index]].tag != nil { return siblings[index] }
+        }
+        return nil
+    }
+
+    func classNames(of node: DOMDocument.NodeID, in doc: DOMDocument) -> [Substring] {
+        if classes.count != doc.nodes.count { classes = Array(repeating: nil, count: doc.nodes.count) }
+        if let known = classes[node] { return known }
+        let names = doc[node].attributes["class"]?.split(whereSeparator: CSSElementNavigation.isASCIIWhitespace) ?? []
+        classes[node] = names
+        return names
+    }
+
     init(hasSteps: Int = standardHasSteps) {
         hasStepsLeft = hasSteps
     }
