@@ -33,8 +33,13 @@ final class SelectorMatchContext {
     /// Each element's class names, split on first use (nil: not yet).
     private var classes: [[Substring]?] = []
 
+    private var siblingSteps = 0
+
     func previousElementSibling(of node: DOMDocument.NodeID, in doc: DOMDocument) -> DOMDocument.NodeID? {
         guard let parent = doc[node].parent else { return nil }
+        // A context used for a few matches only is not worth indexing the whole document for.
+        siblingSteps += 1
+        guard siblingSteps > 64 else { return CSSElementNavigation.previousElementSibling(of: node, in: doc) }
         if childIndex.count != doc.nodes.count {
             childIndex = [Int](repeating: 0, count: doc.nodes.count)
             for id in doc.nodes.indices {
