@@ -22,6 +22,7 @@ struct LayoutReport: Encodable {
         let visibleContent: Box
         let indicator: Box?
     }
+    struct Unsupported: Encodable { let feature: String; let path: String }
     /// Text painted within WCAG contrast 1.5:1 of its background (`InvisibleText`).
     struct Unreadable: Encodable { let path: String; let color: String; let background: String; let contrast: Double }
     /// An `<img>`: its URL (a long `data:` URI cut), what it shows (data, message-part, file,
@@ -51,6 +52,8 @@ struct LayoutReport: Encodable {
         let colorScheme: String
         let darkMode: String
         let invisibleText: [Unreadable]
+        /// CSS WebKit renders and the engine drops, with the first element using each.
+        let unsupported: [Unsupported]
         /// The visible text in reading order (`LaidOutDocument.text`).
         let text: String
     }
@@ -144,7 +147,8 @@ struct LayoutReport: Encodable {
             invisibleText: laidOut.invisibleText.map {
                 Unreadable(path: $0.path, color: $0.color.hexString, background: $0.background.hexString,
                            contrast: ($0.contrast * 100).rounded(.down) / 100)
-            }, text: laidOut.text)
+            }, unsupported: laidOut.unsupportedFeatures.map { Unsupported(feature: $0.feature, path: $0.path) },
+            text: laidOut.text)
     }
 
     func json() throws -> String {

@@ -51,6 +51,17 @@ public struct CornerRadii: Sendable, Equatable {
         }
     }
 
+    /// The radii of an edge `amount` outside this one on every side (an outline's): each
+    /// rounded corner grown by it, square ones kept square (CSS UI 4 §4.3; negative shrinks).
+    func outset(by amount: Double) -> CornerRadii {
+        func outer(_ corner: CornerSize) -> CornerSize {
+            guard !corner.isZero else { return .zero }
+            let size = CornerSize(width: max(0, corner.width + amount), height: max(0, corner.height + amount))
+            return size.isZero ? .zero : size
+        }
+        return CornerRadii(topLeft: outer(topLeft), topRight: outer(topRight), bottomRight: outer(bottomRight), bottomLeft: outer(bottomLeft))
+    }
+
     /// The radii of an edge inside this one by `widths` (the padding edge inside the
     /// borders): each radius less the width of the side it runs along (CSS Backgrounds §5.2).
     func inset(by widths: Edges<Double>) -> CornerRadii {

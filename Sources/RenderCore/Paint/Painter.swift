@@ -118,7 +118,27 @@ struct Painter {
             for atomic in line.atomics { paint(atomic.box) }
         }
         if clips { list.append(.popClip, bounds: frame) }
+        // Over the content, outside the element's own clip, inside its effects.
+        if !style.visibilityHidden && !isRowOrGroup { paintOutline(style, around: frame, radii: radii) }
         if effects != nil { list.append(.popGroup, bounds: frame) }
+    }
+
+    /// The outline around `frame` (a border box, or an inline element's piece of a line), grown
+    /// by its offset, with the corners of a rounded box grown alike (WebKit draws it with the
+    /// border painter, so every border style works).
+    private mutating func paintOutline(_ style: ComputedStyle, around frame: Rect, radii: CornerRadii) {
+        let outline = style.outline
+        let width = outline.usedWidth
+        guard width > 0 else { return }
+        let grow = outline.offset + width
+        let rect = frame.insetBy(-grow)
+        guard rect.width > 0, rect.height > 0 else { return }
+        let color = outline.isAuto ? Outline.focusRing.color : outline.color ?? style.color
+        var outer = outline.isAuto ? CornerRadii(topLeft: Outline.focusRing.radius, topRight: Outline.focusRing.radius, bottomRight: Outline.focusRing.radius, bottomLeft: Outline.focusRing.radius) : radii.outset(by: grow)
+        outer.scaleToFit(rect)
+        let widths = Edges(width), colors = Edges(color), styles = Edges(outline.style)
+        list.append(outer.isZero ? .border(rect, widths: widths, colors: colors, styles: styles)
+                                 : .roundedBorder(rect, outer, widths: widths, colors: colors, styles: styles), bounds: rect)
     }
 
     /// `mask-image` drawn as a background layer of the border box would be (mask-origin and
@@ -336,6 +356,11 @@ struct Painter {
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
             let styled = DecorationDrawing(line: rect, style: decoration.style)
             list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
+        }
+        // WebKit outlines each line's piece of an inline element on its own, over the text.
+        for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden {
+            let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
+            paintOutline(fragment.box.style, around: frame, radii: CornerRadii(fragment.box.style.borderRadius, box: frame))
         }
     }
 }

@@ -28,6 +28,17 @@ public struct LaidOutDocument: @unchecked Sendable {
     public let text: String
     /// Every rendered `<img>`: its URL and what it shows.
     public let images: [ImageUse]
+    /// CSS the mail uses that WebKit renders and this engine drops, each with the first element
+    /// using it; each is also a warning.
+    public let unsupportedFeatures: [UnsupportedFeature]
+
+    public struct UnsupportedFeature: Sendable, Equatable {
+        /// As CSS: `shape-outside`, `position: sticky`.
+        public let feature: String
+        /// The first element using it (`/body[0]/div[2]`).
+        public let path: String
+        public var warning: String { "\(feature) is not supported yet (\(path)); frames may differ from iOS Mail" }
+    }
 
     public struct ElementBox: Sendable, Equatable {
         public let path: String
@@ -75,6 +86,9 @@ public struct LaidOutDocument: @unchecked Sendable {
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark,
                                  devicePixelRatio: images?.devicePixelRatio ?? 3)
         var styled = Cascade.style(dom, media: media, budget: budget)
+        let paths = DOMPaths(dom)
+        let unsupported = styled.unsupported.map { UnsupportedFeature(feature: $0.feature, path: paths.path(of: $0.node) ?? "/") }
+        self.unsupportedFeatures = unsupported
         let treatment = ColorTreatment.decide(appearance: appearance, client: client, styled: styled,
                                               hasImages: dom.first(tag: "img") != nil)
         if treatment == .invertLightness {
@@ -103,7 +117,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
                                      imageChoice: imageChoice, budget: budget)
         guard let root = builder.build() else {
-            self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
+            self.warnings = Self.unique(dom.warnings + unsupported.map(\.warning) + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth
             self.height = 0
             self.canvasColor = treatment.defaultCanvasColor
@@ -128,7 +142,6 @@ public struct LaidOutDocument: @unchecked Sendable {
         painter.paintCanvasBackground(root: root, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, root.width),
                                                                height: max(height, viewportHeight * layoutWidth / viewportWidth)))
         painter.paint(root)
-        let paths = DOMPaths(dom)
         var boxes: [ElementBox] = []
         var widest = layoutWidth
         Self.collect(root, paths: paths, owner: nil, into: &boxes, widest: &widest)
@@ -147,7 +160,8 @@ public struct LaidOutDocument: @unchecked Sendable {
             ? ["the invisible-text check stopped early: the mail paints too many overlapping backgrounds"] : []
         let missing = MissingCharacters(in: painter.list)
         self.missingCharacters = missing
-        self.warnings = Self.unique(dom.warnings + budget.warnings + webFonts.warnings + (images?.warnings ?? []) + invisible.found.map(\.warning) + stopped
+        self.warnings = Self.unique(dom.warnings + unsupported.map(\.warning) + budget.warnings + webFonts.warnings + (images?.warnings ?? [])
+                                    + invisible.found.map(\.warning) + stopped
                                     + (missing.warning.map { [$0] } ?? []))
         self.zoomScale = viewport.zoomScale(contentWidth: widest, viewWidth: viewportWidth, rules: viewportRules)
     }

@@ -1,13 +1,15 @@
 /// Applies one declaration to a style being computed. Unknown properties and invalid values
-/// are ignored, as browsers ignore them.
+/// are ignored, as browsers ignore them; the result says whether the engine knows the property
+/// at all (false: the declaration was dropped for want of it, see `UnsupportedFeatures`).
 extension ComputedStyle {
-    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
+    @discardableResult
+    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) -> Bool {
         let name = declaration.name
         let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
         if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             applyGlobalKeyword(keyword, to: name, parent: parent)
-            return
+            return true
         }
         let fontSize = self.fontSize
         func len(_ text: String, auto: Bool = true) -> Length? {
@@ -288,22 +290,34 @@ extension ComputedStyle {
             guard parts.count == 1 || parts.count == 2 else { break }
             apply(Declaration(name: name + "-start", value: parts[0], important: false), parent: parent, rootFontSize: rootFontSize)
             apply(Declaration(name: name + "-end", value: parts.last!, important: false), parent: parent, rootFontSize: rootFontSize)
+        case "outline", "outline-width", "outline-style", "outline-color", "outline-offset":
+            _ = outline.apply(name, value, width: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) },
+                              length: { if case .px(let v)? = len($0, auto: false) { return v } else { return nil } },
+                              color: { PropertyValues.color($0, current: color) })
+        case "color-scheme", "supported-color-schemes":
+            break  // the root's decides the page's scheme (`Cascade`, `ColorScheme.of`)
         default:
-            applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize)
+            if applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize) { return true }
+            // WebKit keeps `-webkit-` aliases of the properties it once prefixed (`-webkit-flex`).
+            guard name.hasPrefix("-webkit-"), case let unprefixed = String(name.dropFirst(8)),
+                  WebKitProperties.names.contains(unprefixed) else { return false }
+            return apply(Declaration(name: unprefixed, value: declaration.value, important: declaration.important),
+                         parent: parent, rootFontSize: rootFontSize)
         }
+        return true
     }
 
     /// `margin-inline-start`, `padding-inline-end` (and WebKit's `-webkit-margin-start`
     /// spellings) as the physical side this element's direction makes them.
-    private mutating func applyLogicalSide(_ name: String, _ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) {
+    private mutating func applyLogicalSide(_ name: String, _ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) -> Bool {
         let standard = name.hasPrefix("-webkit-") && (name.hasSuffix("-start") || name.hasSuffix("-end"))
             ? String(name.dropFirst(8)).replacingOccurrences(of: "-start", with: "-inline-start")
                 .replacingOccurrences(of: "-end", with: "-inline-end")
             : name
         guard standard.hasPrefix("margin-") || standard.hasPrefix("padding-"), let side = physicalSide(standard),
-              let property = standard.split(separator: "-").first else { return }
-        apply(Declaration(name: "\(property)-\(side)", value: declaration.value, important: declaration.important),
-              parent: parent, rootFontSize: rootFontSize)
+              let property = standard.split(separator: "-").first else { return false }
+        return apply(Declaration(name: "\(property)-\(side)", value: declaration.value, important: declaration.important),
+                     parent: parent, rootFontSize: rootFontSize)
     }
 
     /// Units and `currentColor` for background values: this style's font sizes and colour.
@@ -418,6 +432,11 @@ extension ComputedStyle {
         case "font-kerning": fontFeatures.kerningOff = source.fontFeatures.kerningOff
         case "font-feature-settings", "-webkit-font-feature-settings": fontFeatures.settings = source.fontFeatures.settings
         case "text-shadow": textShadows = source.textShadows
+        case "outline": outline = source.outline
+        case "outline-width": outline.width = source.outline.width
+        case "outline-style": outline.style = source.outline.style
+        case "outline-color": outline.color = source.outline.color
+        case "outline-offset": outline.offset = source.outline.offset
         case "text-transform": textTransform = source.textTransform
         case "text-decoration-style": declaredDecoration.style = keyword == "inherit" ? parent.declaredDecoration.style : .solid
         case "text-decoration-color": declaredDecoration.color = keyword == "inherit" ? parent.declaredDecoration.color : nil

@@ -10,6 +10,8 @@ public struct StyledDocument: Sendable {
     public var usesDarkDefaults = false
     /// The author sheets' `@font-face` rules, in source order.
     public var fontFaces: [FontFaceRule] = []
+    /// CSS the mail uses that WebKit renders and this engine drops (`UnsupportedFeatures`).
+    var unsupported: [UnsupportedFeatures.Use] = []
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -30,7 +32,7 @@ public enum Cascade {
         if let html = dom.first(tag: "html") {
             let (declarations, _) = orderedDeclarations(for: html, in: dom, userAgent: (lightUserAgent, RuleIndex(lightUserAgent)),
                                                         author: (author, authorIndex), budget: budget, context: selectorContext)
-            rootProperty = declarations.last(where: { $0.name == "color-scheme" })?.value
+            rootProperty = declarations.last(where: { $0.name == "color-scheme" || $0.name == "supported-color-schemes" })?.value
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
         let darkDefaults = media.darkMode && scheme.allowsDark
@@ -41,6 +43,7 @@ public enum Cascade {
         let userAgentIndex = RuleIndex(userAgent)
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
+        var unsupported = UnsupportedFeatures()
         var root = ComputedStyle()
         root.display = .block
         root.lineHeightQuirk = dom.mode != .noQuirks
@@ -72,7 +75,8 @@ public enum Cascade {
             }
             var userAgentMargin = style.margin
             for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" && declaration.name != "font-family" {
-                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                let known = style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                if index >= userAgentCount { unsupported.check(declaration, known: known, on: id) }
                 // The shorthand's other parts (style, weight, line-height) apply in cascade order.
                 if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
                 if index == userAgentCount - 1 { userAgentMargin = style.margin }
@@ -94,7 +98,7 @@ public enum Cascade {
             styles[id] = style
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
-                              fontFaces: author.fontFaces)
+                              fontFaces: author.fontFaces, unsupported: unsupported.uses)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS

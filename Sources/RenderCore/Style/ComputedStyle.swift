@@ -175,6 +175,7 @@ public struct ComputedStyle: Sendable {
     public var rowGap: Length?
     public var columnGap: Length?
     public var borderImage = BorderImage()
+    public var outline = Outline()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
     public var borderRadius = Edges<CornerRadius>(CornerRadius(.px(0)))
     public var opacity: Double = 1

@@ -1,0 +1,90 @@
+/// CSS that WebKit renders and this engine drops, found while styling a mail, so a user knows
+/// when a frame cannot be trusted. One finding per feature per mail, with the first element
+/// that uses it.
+///
+/// What counts is derived, not listed: a property WebKit parses (`WebKitProperties`) that
+/// `ComputedStyle.apply` does not know, or a keyword WebKit takes for a property that the
+/// engine parses but lays out as something else (`partlySupported`). Properties that change
+/// nothing in a still frame of a phone screen (animation, cursor, print breaks…) and SVG-only
+/// properties (librsvg draws SVG with its own CSS) are never reported.
+struct UnsupportedFeatures: Sendable {
+    struct Use: Sendable, Equatable {
+        /// What is missing, as CSS: `shape-outside`, `position: sticky`.
+        let feature: String
+        let node: DOMDocument.NodeID
+    }
+    private(set) var uses: [Use] = []
+    private var seen: Set<String> = []
+
+    /// Notes `declaration` on `node` if it names something the engine lacks; `known` is what
+    /// `apply` answered.
+    mutating func check(_ declaration: Declaration, known: Bool, on node: DOMDocument.NodeID) {
+        guard let feature = Self.feature(of: declaration, known: known), !seen.contains(feature) else { return }
+        seen.insert(feature)
+        uses.append(Use(feature: feature, node: node))
+    }
+
+    static func feature(of declaration: Declaration, known: Bool) -> String? {
+        let name = declaration.name
+        if !known {
+            guard WebKitProperties.names.contains(name), !noEffectInAStillFrame(name) else { return nil }
+            // A `-webkit-` alias is the feature it aliases: `-webkit-flex` is `flex`.
+            let unprefixed = name.hasPrefix("-webkit-") ? String(name.dropFirst(8)) : name
+            return WebKitProperties.names.contains(unprefixed) ? unprefixed : name
+        }
+        guard let rule = partlySupported[name] else { return nil }
+        let keyword = declaration.value.trimmingWhitespaces().lowercased()
+        guard rule.webKit.contains(keyword), !rule.engine(keyword) else { return nil }
+        return "\(name): \(keyword)"
+    }
+
+    /// Keyword properties the engine parses only in part: WebKit's keywords, and which of them
+    /// the engine lays out as WebKit does (the others are dropped or laid out as another value).
+    static let partlySupported: [String: (webKit: Set<String>, engine: @Sendable (String) -> Bool)] = [
+        "display": (["inline", "block", "list-item", "inline-block", "table", "inline-table", "table-row-group",
+                     "table-header-group", "table-footer-group", "table-row", "table-column-group", "table-column",
+                     "table-cell", "table-caption", "none", "flex", "inline-flex", "grid", "inline-grid", "contents",
+                     "flow-root", "ruby", "ruby-text", "-webkit-box", "-webkit-inline-box", "-webkit-flex",
+                     "-webkit-inline-flex", "block flow", "inline flow-root", "block flex", "inline flex"],
+                    { Display(rawValue: $0) != nil }),
+        // Absolute, fixed and sticky boxes are laid out where they would be static.
+        "position": (["static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"],
+                     { $0 == "static" || $0 == "relative" }),
+        "writing-mode": (["horizontal-tb", "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr",
+                          "lr", "lr-tb", "rl", "rl-tb", "tb", "tb-rl"],
+                         { ["horizontal-tb", "lr", "lr-tb", "rl", "rl-tb"].contains($0) }),
+    ]
+
+    /// Properties with nothing to show in a still frame of a phone screen, or only inside SVG.
+    static func noEffectInAStillFrame(_ name: String) -> Bool {
+        let unprefixed = name.hasPrefix("-webkit-") ? String(name.dropFirst(8)) : name
+        return stillFrame.contains(unprefixed) || stillFramePrefixes.contains { unprefixed.hasPrefix($0) }
+            || svgOnly.contains(unprefixed)
+    }
+
+    private static let stillFrame: Set<String> = [
+        "cursor", "pointer-events", "user-select", "touch-action", "will-change", "caret-color", "resize",
+        "user-drag", "tap-highlight-color", "touch-callout", "text-size-adjust", "user-modify", "speak-as",
+        "page", "size", "nbsp-mode", "interpolate-size", "print-color-adjust", "color-adjust",
+        "dynamic-range-limit", "field-sizing", "interactivity", "app-region", "zoom-behavior",
+        "font-optical-sizing", "font-display", "math-depth", "math-shift",
+        "math-style", "font-smoothing", "border-fit", "marquee-direction",
+        "marquee-increment", "marquee-repetition", "marquee-speed", "marquee-style", "overflow-anchor",
+        "color-interpolation", "color-rendering", "shape-rendering", "buffered-rendering", "input-security",
+        "text-zoom", "cursor-visibility",
+    ]
+    private static let stillFramePrefixes = [
+        "animation", "transition", "scroll-", "overscroll-", "break-", "page-break-", "column-break-",
+        "timeline", "view-timeline", "scroll-timeline", "view-transition", "line-grid", "line-snap", "line-align",
+        "dashboard-", "overflow-scrolling", "hyphenate-limit", "speak",
+    ]
+    private static let svgOnly: Set<String> = [
+        "alignment-baseline", "baseline-shift", "buffered-rendering", "clip-rule", "color-interpolation-filters",
+        "cx", "cy", "d", "dominant-baseline", "fill", "fill-opacity", "fill-rule", "flood-color", "flood-opacity",
+        "glyph-orientation-horizontal", "glyph-orientation-vertical", "kerning", "lighting-color", "marker",
+        "marker-end", "marker-mid", "marker-start", "mask-type", "paint-order", "r", "rx", "ry", "stop-color",
+        "stop-opacity", "stroke", "stroke-color", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width", "text-anchor", "vector-effect",
+        "x", "y", "writing-mode-svg",
+    ]
+}
