@@ -103,26 +103,25 @@ enum DeclarationSupport {
 
     static func isSupported(_ declaration: Declaration) -> Bool {
         if declaration.name.hasPrefix("--") { return true }   // custom properties take any value
+        guard knows(declaration.name) else { return false }
         let keyword = declaration.value.lowercased()
-        if ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
-            // A global keyword is supported for any property the engine knows: one whose
-            // inherited value changes some element.
-            return changesStyle(Declaration(name: declaration.name, value: "inherit", important: false), crossParents: true)
+        // Global keywords apply to every property the engine knows; so does any value of the
+        // properties the cascade reads itself rather than `apply` (the root's colour scheme).
+        if ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) { return true }
+        if declaration.name == "color-scheme" || declaration.name == "supported-color-schemes" {
+            return ColorScheme.parse(declaration.value).declared || keyword == "normal"
         }
-        return changesStyle(declaration, crossParents: false)
+        return sampleStyles.contains { base in
+            var style = base
+            style.apply(declaration, parent: base, rootFontSize: 16)
+            return String(describing: style) != String(describing: base)
+        }
     }
 
-    private static func changesStyle(_ declaration: Declaration, crossParents: Bool) -> Bool {
-        let bases = sampleStyles
-        for base in bases {
-            let parents = crossParents ? bases : [base]
-            for parent in parents {
-                var style = base
-                style.apply(declaration, parent: parent, rootFontSize: 16)
-                if String(describing: style) != String(describing: base) { return true }
-            }
-        }
-        return false
+    /// Whether `apply` has a case for the property (it answers so whatever the value).
+    private static func knows(_ name: String) -> Bool {
+        var style = ComputedStyle()
+        return style.apply(Declaration(name: name, value: "\u{1}", important: false), parent: style, rootFontSize: 16)
     }
 
     /// The initial style and the user-agent styles of a sample of elements.
