@@ -316,3 +316,15 @@ private func matched(_ selector: String, in html: String) -> [String]? {
     #expect(matches("(-webkit-transform-3d)") && matches("(-webkit-transition)"))
     #expect(matches("(color)") && !matches("(monochrome)"))
 }
+
+@Test func nthChildOverManySiblingsCostsOnePassPerParent() {
+    let rows = String(repeating: "<tr class=x><td>a</td></tr>", count: 3_000)
+    let dom = HTMLParser.parse("<table id=t>\(rows)</table>")
+    let selectors = Selector.parseList("tr:nth-child(odd), tr:nth-last-child(2), tr:nth-child(3n of .x), td:only-of-type")!
+    let context = SelectorMatchContext()
+    let start = Date()
+    let count = dom.nodes.indices.filter { node in selectors.contains { $0.matches(node, in: dom, context: context) } }.count
+    // 1 500 odd rows (the second-last, 2 999, among them), 500 more even multiples of 3, 3 000 cells.
+    #expect(count == 1_500 + 500 + 3_000)
+    #expect(Date().timeIntervalSince(start) < timeBudget(5))
+}

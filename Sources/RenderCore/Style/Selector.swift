@@ -133,7 +133,7 @@ enum CSSCondition: Sendable {
     case not([Selector])
     case isAny([Selector])   // :is(), :where() and the nesting selector `&`
     /// `:nth-child(An+B of S)` / `:nth-last-child(An+B of S)`: counts only siblings matching S.
-    case nthOf(CSSNthPattern, fromEnd: Bool, selectors: [Selector])
+    case nthOf(CSSNthPattern, fromEnd: Bool, selectors: CSSNthOfSelectors)
     case has(CSSRelativeSelectorList)
     /// The element a `:has()` argument is matched from (its implicit leftmost compound).
     case hasAnchor
@@ -153,17 +153,14 @@ enum CSSCondition: Sendable {
         case .pseudo(let pseudo):
             return pseudo.matches(node, in: doc)
         case .nth(let pattern, let fromEnd, let ofType):
-            let position = CSSElementNavigation.position(of: node, in: doc, fromEnd: fromEnd, ofType: ofType)
-            return pattern.matches(position)
+            return pattern.matches(context.position(of: node, in: doc, fromEnd: fromEnd, ofType: ofType, of: nil) ?? 1)
         case .not(let selectors):
             return !selectors.contains { $0.matches(node, in: doc, context: context) }
         case .isAny(let selectors):
             return selectors.contains { $0.matches(node, in: doc, context: context) }
-        case .nthOf(let pattern, let fromEnd, let selectors):
-            guard selectors.contains(where: { $0.matches(node, in: doc, context: context) }) else { return false }
-            let position = CSSElementNavigation.position(of: node, in: doc, fromEnd: fromEnd) { sibling in
-                selectors.contains { $0.matches(sibling, in: doc, context: context) }
-            }
+        case .nthOf(let pattern, let fromEnd, let list):
+            // Siblings that do not match S have no position (nil), so never match.
+            guard let position = context.position(of: node, in: doc, fromEnd: fromEnd, ofType: false, of: list) else { return false }
             return pattern.matches(position)
         case .has(let list):
             return list.matches(anchor: node, in: doc, context)
@@ -240,6 +237,15 @@ struct CSSAttributeSelector: Sendable {
         case .substring:
             return !expected.isEmpty && actual.contains(expected)
         }
+    }
+}
+
+/// The `S` of `:nth-child(An+B of S)`. A class so its identity keys the positions kept.
+final class CSSNthOfSelectors: Sendable {
+    let selectors: [Selector]
+
+    init(_ selectors: [Selector]) {
+        self.selectors = selectors
     }
 }
 
@@ -686,7 +692,7 @@ private struct CSSSelectorParser {
                 return true
             }
             guard let selectors = nestedList((of + 1)..<arguments.upperBound, forgiving: false) else { return false }
-            compound.conditions.append(.nthOf(pattern, fromEnd: fromEnd, selectors: selectors))
+            compound.conditions.append(.nthOf(pattern, fromEnd: fromEnd, selectors: CSSNthOfSelectors(selectors)))
             specificity.add(CSSSpecificity(packed: selectors.map(\.specificity).max() ?? 0))
             return true
         case "not", "is", "where", "matches", "-webkit-any":

@@ -66,6 +66,38 @@ final class SelectorMatchContext {
         return names
     }
 
+    struct PositionKey: Hashable {
+        let parent: DOMDocument.NodeID
+        let fromEnd: Bool
+        let ofType: Bool
+        let list: ObjectIdentifier?
+    }
+    /// Element positions among their siblings, found once per parent and kind of count, so
+    /// `tr:nth-child(odd)` over 5 000 rows costs one pass, not one per row.
+    private var positions: [PositionKey: [DOMDocument.NodeID: Int]] = [:]
+
+    /// The 1-based position of `node` among its element siblings (of its tag with `ofType`,
+    /// matching `list` when given, counted from the end with `fromEnd`); nil when `list` is
+    /// given and the node does not match it.
+    func position(of node: DOMDocument.NodeID, in doc: DOMDocument, fromEnd: Bool, ofType: Bool,
+                  of list: CSSNthOfSelectors?) -> Int? {
+        guard let parent = doc[node].parent else { return 1 }
+        let key = PositionKey(parent: parent, fromEnd: fromEnd, ofType: ofType, list: list.map(ObjectIdentifier.init))
+        if let known = positions[key] { return known[node] }
+        var counts: [String: Int] = [:]
+        var table: [DOMDocument.NodeID: Int] = [:]
+        let children = doc[parent].children
+        for child in fromEnd ? Array(children.reversed()) : children {
+            guard let tag = doc[child].tag else { continue }
+            if let list, !list.selectors.contains(where: { $0.matches(child, in: doc, context: self) }) { continue }
+            let counter = ofType ? tag : ""
+            counts[counter, default: 0] += 1
+            table[child] = counts[counter]
+        }
+        positions[key] = table
+        return table[node]
+    }
+
     init(hasSteps: Int = standardHasSteps) {
         hasStepsLeft = hasSteps
     }
