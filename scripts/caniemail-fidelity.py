@@ -43,8 +43,7 @@ try:
     for page in pages:
         shutil.copy(os.path.join(suite, page), folder)
     ra_json = os.path.join(work, "ra.json")
-    subprocess.run(["/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable,
-                    os.path.join(tools, "reference_agreement.py"), folder, "--snapshot", binary,
+    subprocess.run([sys.executable, os.path.join(tools, "reference_agreement.py"), folder, "--snapshot", binary,
                     "--cache", os.path.join(root, ".build/fidelity-cache"), "--json", ra_json],
                    env=env, check=True, stdout=subprocess.DEVNULL)
     browsers = {os.path.basename(r["file"]): r for r in json.load(open(ra_json))}

@@ -34,6 +34,28 @@ import Testing
         #expect(applied.unsupportedFeatures.isEmpty)
     }
 
+    /// An at-rule WebKit applies and the parser skips is named with its `<style>` element;
+    /// `@keyframes` (a still frame shows no animation) and a `@media` that does not match are not.
+    @Test func skippedAtRules() {
+        let document = laidOut("""
+            <style>@keyframes spin { to { opacity: 0 } } @media print { p { color: red } }</style>
+            <style>@container (min-width: 1px) { p { color: red } } @counter-style thumbs { symbols: "👍"; }
+            @container (min-width: 2px) { p { color: blue } }</style><p>x</p>
+            """)
+        #expect(document.unsupportedFeatures == [.init(feature: "@container", path: "/head[0]/style[1]"),
+                                                 .init(feature: "@counter-style", path: "/head[0]/style[1]")])
+    }
+
+    /// WebKit's legacy logical names are aliases of the standard logical properties.
+    @Test func legacyLogicalAliases() {
+        #expect(WebKitProperties.standardName(aliasedBy: "-webkit-margin-before") == "margin-block-start")
+        #expect(WebKitProperties.standardName(aliasedBy: "-webkit-border-end-color") == "border-inline-end-color")
+        #expect(WebKitProperties.standardName(aliasedBy: "-webkit-min-logical-width") == "min-inline-size")
+        #expect(WebKitProperties.standardName(aliasedBy: "-webkit-flex-grow") == "flex-grow")
+        #expect(WebKitProperties.standardName(aliasedBy: "-webkit-text-stroke") == nil)
+        #expect(WebKitProperties.standardName(aliasedBy: "margin-top") == nil)
+    }
+
     @Test(arguments: [
         "mso-line-height-rule:exactly", "-moz-box-sizing:border-box", "colour:red", "x-unknown:1",  // not CSS WebKit knows
         "cursor:pointer", "transition:all 1s", "animation:spin 1s", "-webkit-text-size-adjust:100%",  // nothing in a still frame

@@ -299,9 +299,8 @@ extension ComputedStyle {
         default:
             if applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize) { return true }
             // WebKit keeps `-webkit-` aliases of the properties it once prefixed (`-webkit-flex`).
-            guard name.hasPrefix("-webkit-"), case let unprefixed = String(name.dropFirst(8)),
-                  WebKitProperties.names.contains(unprefixed) else { return false }
-            return apply(Declaration(name: unprefixed, value: declaration.value, important: declaration.important),
+            guard let standard = WebKitProperties.standardName(aliasedBy: name) else { return false }
+            return apply(Declaration(name: standard, value: declaration.value, important: declaration.important),
                          parent: parent, rootFontSize: rootFontSize)
         }
         return true

@@ -26,10 +26,13 @@ extension CSSRuleParser {
                     currentLayer = layers.enter(names.first, in: outer)
                     parseStyleBlock(block, selectors: selectors, depth: depth + 1)
                     currentLayer = outer
-                } else if conditionalRule(named: name, prelude) == true {
+                } else if let holds = conditionalRule(named: name, prelude) {
+                    guard holds else { continue }
                     appendRule(selectors, declarations)
                     declarations = []
                     parseStyleBlock(block, selectors: selectors, depth: depth + 1)
+                } else {
+                    skippedAtRules.append(name.lowercased())   // @container, @scope... nested
                 }
                 continue
             }

@@ -52,6 +52,10 @@ public struct Stylesheet: Sendable {
     public var rules: [StyleRule]
     /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
     public var fontFaces: [FontFaceRule]
+    /// The at-rules skipped whole because the parser does not take them (`container`,
+    /// `counter-style`…), lower-cased, in source order, each with the `<style>` it is in once
+    /// the cascade knows (`UnsupportedFeatures`).
+    var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
 
     public init(rules: [StyleRule], fontFaces: [FontFaceRule] = []) {
         self.rules = rules
@@ -63,7 +67,9 @@ public struct Stylesheet: Sendable {
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
         parser.layers.rank(&parser.rules)
-        return Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
+        return sheet
     }
 }
 
@@ -89,6 +95,8 @@ struct CSSRuleParser {
     /// How deep style rules and conditional rules may nest; deeper blocks are dropped, so
     /// hostile nesting cannot exhaust the stack (browsers' parsers stop near here too).
     static let maximumNesting = 64
+    /// At-rules the parser skipped, by lower-case name (`UnsupportedFeatures` reports those WebKit applies).
+    var skippedAtRules: [String] = []
 
     init(list: CSSTokenList, media: MediaContext) {
         self.list = list
@@ -145,15 +153,20 @@ struct CSSRuleParser {
                 for name in names { _ = layers.enter(name, in: currentLayer) }
             }
         default:
-            guard let block, depth < Self.maximumNesting else { return end }
+            guard let block, depth < Self.maximumNesting else {
+                if block == nil, conditionalRule(named: name, prelude) == nil { skippedAtRules.append(name.lowercased()) }
+                return end
+            }
             switch conditionalRule(named: name, prelude) {
             case true?: parseRules(in: block, topLevel: false, depth: depth + 1)
             case false?: break
             case nil:
-                if name.lowercased() == "font-face", let face = FontFaceRule(CSSDeclarationParser(list: list).parse(block)) {
-                    fontFaces.append(face)
+                if name.lowercased() == "font-face" {
+                    if let face = FontFaceRule(CSSDeclarationParser(list: list).parse(block)) { fontFaces.append(face) }
+                } else {
+                    // Every other at-rule (@keyframes, @page, @container, ...) is skipped whole.
+                    skippedAtRules.append(name.lowercased())
                 }
-                // Every other at-rule (@keyframes, @page, @container, ...) is skipped whole.
             }
         }
         return end

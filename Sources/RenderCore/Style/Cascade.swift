@@ -44,6 +44,7 @@ public enum Cascade {
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var unsupported = UnsupportedFeatures()
+        for (name, node) in author.skippedAtRules { unsupported.check(atRule: name, in: node ?? 0) }
         var root = ComputedStyle()
         root.display = .block
         root.lineHeightQuirk = dom.mode != .noQuirks
@@ -109,8 +110,9 @@ public enum Cascade {
         var bytesLeft = limits.maximumStylesheetBytes
         var rules: [StyleRule] = []
         var fontFaces: [FontFaceRule] = []
+        var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
         var selectorsLeft = limits.maximumStyleRules
-        for sheet in authorSheets(in: dom) {
+        for (node, sheet) in authorSheets(in: dom) {
             guard selectorsLeft > 0 else { break }
             var text = sheet
             let size = sheet.utf8.count
@@ -121,6 +123,7 @@ public enum Cascade {
             bytesLeft -= min(size, bytesLeft)
             let parsed = Stylesheet.parse(text, media: media)
             fontFaces += parsed.fontFaces
+            skippedAtRules += parsed.skippedAtRules.map { ($0.name, node) }
             for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
                     selectorsLeft = 0
@@ -131,15 +134,17 @@ public enum Cascade {
                 rules.append(rule)
             }
         }
-        return Stylesheet(rules: rules, fontFaces: fontFaces)
+        var sheet = Stylesheet(rules: rules, fontFaces: fontFaces)
+        sheet.skippedAtRules = skippedAtRules
+        return sheet
     }
 
     /// The text of every `<style>` element, wherever it stands (mail puts them in `body` too).
-    static func authorSheets(in dom: DOMDocument) -> [String] {
+    static func authorSheets(in dom: DOMDocument) -> [(node: DOMDocument.NodeID, text: String)] {
         dom.nodes.indices.compactMap { id in
             guard dom[id].tag == "style" else { return nil }
             let type = dom[id].attributes["type"]?.lowercased() ?? "text/css"
-            return type == "text/css" || type.isEmpty ? dom.textContent(of: id) : nil
+            return type == "text/css" || type.isEmpty ? (id, dom.textContent(of: id)) : nil
         }
     }
 

@@ -3,8 +3,9 @@
 /// that uses it.
 ///
 /// What counts is derived, not listed: a property WebKit parses (`WebKitProperties`) that
-/// `ComputedStyle.apply` does not know, or a keyword WebKit takes for a property that the
-/// engine parses but lays out as something else (`partlySupported`). Properties that change
+/// `ComputedStyle.apply` does not know, a keyword WebKit takes for a property that the engine
+/// parses but lays out as something else (`partlySupported`), or an at-rule WebKit applies
+/// that the stylesheet parser skips (`renderingAtRules`). Properties that change
 /// nothing in a still frame of a phone screen (animation, cursor, print breaks…) and SVG-only
 /// properties (librsvg draws SVG with its own CSS) are never reported.
 struct UnsupportedFeatures: Sendable {
@@ -19,7 +20,25 @@ struct UnsupportedFeatures: Sendable {
     /// Notes `declaration` on `node` if it names something the engine lacks; `known` is what
     /// `apply` answered.
     mutating func check(_ declaration: Declaration, known: Bool, on node: DOMDocument.NodeID) {
-        guard let feature = Self.feature(of: declaration, known: known), !seen.contains(feature) else { return }
+        guard let feature = Self.feature(of: declaration, known: known) else { return }
+        note(feature, node)
+    }
+
+    /// Notes an at-rule the stylesheet parser skipped, if WebKit would have applied it.
+    mutating func check(atRule name: String, in node: DOMDocument.NodeID) {
+        guard Self.renderingAtRules.contains(name) else { return }
+        note("@" + name, node)
+    }
+
+    /// WebKit's at-rules that change what a still frame shows (not `@keyframes`, `@page`,
+    /// `@import`, which fetches, `@charset`, `@namespace`, `@starting-style`).
+    static let renderingAtRules: Set<String> = [
+        "media", "supports", "font-face", "layer", "container", "property", "counter-style", "scope",
+        "font-feature-values", "font-palette-values",
+    ]
+
+    private mutating func note(_ feature: String, _ node: DOMDocument.NodeID) {
+        guard !seen.contains(feature) else { return }
         seen.insert(feature)
         uses.append(Use(feature: feature, node: node))
     }
@@ -29,8 +48,7 @@ struct UnsupportedFeatures: Sendable {
         if !known {
             guard WebKitProperties.names.contains(name), !noEffectInAStillFrame(name) else { return nil }
             // A `-webkit-` alias is the feature it aliases: `-webkit-flex` is `flex`.
-            let unprefixed = name.hasPrefix("-webkit-") ? String(name.dropFirst(8)) : name
-            return WebKitProperties.names.contains(unprefixed) ? unprefixed : name
+            return WebKitProperties.standardName(aliasedBy: name) ?? name
         }
         guard let rule = partlySupported[name] else { return nil }
         let keyword = declaration.value.trimmingWhitespaces().lowercased()

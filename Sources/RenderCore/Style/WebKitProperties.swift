@@ -4,6 +4,27 @@
 /// `../shared/tools/webkit_ref.py`'s WebKit; a declaration of one of these that the engine does not
 /// apply is a feature the engine lacks (`UnsupportedFeatures`), anything else is not CSS WebKit knows.
 enum WebKitProperties {
+    /// The standard property a `-webkit-` name aliases, as WebKit keeps them: the same name
+    /// unprefixed (`-webkit-flex`), or a legacy logical name (`-webkit-margin-before` is
+    /// `margin-block-start`, `-webkit-logical-width` is `inline-size`); nil for other names.
+    static func standardName(aliasedBy name: String) -> String? {
+        guard name.hasPrefix("-webkit-") else { return nil }
+        let rest = String(name.dropFirst(8))
+        if names.contains(rest) { return rest }
+        let logical = rest.replacingOccurrences(of: "logical-width", with: "inline-size")
+            .replacingOccurrences(of: "logical-height", with: "block-size")
+            .split(separator: "-").map { part -> String in
+                switch part {
+                case "before": return "block-start"
+                case "after": return "block-end"
+                case "start": return "inline-start"
+                case "end": return "inline-end"
+                default: return String(part)
+                }
+            }.joined(separator: "-")
+        return names.contains(logical) ? logical : nil
+    }
+
     static let names: Set<String> = [
         "-webkit-align-content", "-webkit-align-items", "-webkit-align-self", "-webkit-animation",
         "-webkit-animation-delay", "-webkit-animation-direction", "-webkit-animation-duration",
