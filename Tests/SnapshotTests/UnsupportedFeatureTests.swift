@@ -39,11 +39,11 @@ import Testing
     @Test func skippedAtRules() {
         let document = laidOut("""
             <style>@keyframes spin { to { opacity: 0 } } @media print { p { color: red } }</style>
-            <style>@container (min-width: 1px) { p { color: red } } @counter-style thumbs { symbols: "👍"; }
+            <style>@container (min-width: 1px) { p { color: red } } @font-palette-values --p { font-family: x }
             @container (min-width: 2px) { p { color: blue } }</style><p>x</p>
             """)
         #expect(document.unsupportedFeatures == [.init(feature: "@container", path: "/head[0]/style[1]"),
-                                                 .init(feature: "@counter-style", path: "/head[0]/style[1]")])
+                                                 .init(feature: "@font-palette-values", path: "/head[0]/style[1]")])
     }
 
     /// WebKit's legacy logical names are aliases of the standard logical properties.

@@ -26,7 +26,7 @@ struct LayoutEngine {
         }
         // A cell's vertical-align moves its block children as it moves its lines.
         for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY + box.contentShift) }
-        for line in box.lines {
+        for line in box.lines + (box.markerLine.map { [$0] } ?? []) {
             for atomic in line.atomics {
                 place(atomic.box, parentX: box.absoluteX + box.contentX, parentY: box.absoluteY + box.contentY)
             }
@@ -300,12 +300,24 @@ struct LayoutEngine {
         let layoutAtomic: (Box) -> Void = { atomic in self.layoutBlock(atomic, containingWidth: contentWidth) }
         var style = box.style
         var remaining = content
+        var firstLineContainer: ComputedStyle?
+        if let firstLine = box.firstLine {
+            // The first line in `::first-line`'s style: where it ends with that style throughout
+            // decides which text gets it.
+            let styled = FirstLine.styled(content, firstLine.style, element: firstLine.element)
+            let trial = InlineLayout(fonts: fonts, container: style).layout(styled, width: contentWidth, layoutAtomic: layoutAtomic)
+            let end = trial.lineStarts.count > 1 ? trial.lineStarts[1] : Int.max
+            remaining = FirstLine.splice(styled, content, at: end, firstLine: firstLine.style)
+            // The line's own strut is in first-line style too: that line is laid out alone.
+            firstLineContainer = FirstLine.apply(firstLine.style, element: firstLine.element, to: style)
+        }
         var lines: [LineBox] = []
         var y = 0.0
         for _ in 0..<64 {
             let band = flow.floats.band(y: flow.y + y, height: 1, left: flow.x, right: flow.x + contentWidth)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            let result = InlineLayout(fonts: fonts, container: style).layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            let result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+                .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
@@ -318,7 +330,9 @@ struct LayoutEngine {
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
+                if firstLineContainer != nil { break }
             }
+            firstLineContainer = nil
             if taken == result.lines.count { break }
             let lastTaken = result.lines[taken - 1]
             y += lastTaken.y + lastTaken.height
@@ -334,25 +348,43 @@ struct LayoutEngine {
         return lines
     }
 
-    private func layoutMarker(_ box: Box, _ marker: String) {
-        var style = box.style
+    private func layoutMarker(_ box: Box, _ marker: ListMarker) {
+        var style = marker.style
         style.textAlign = .start
         style.textIndent = .px(0)
+        style.whiteSpace = .pre
+        // The marker sits outside the content box, its baseline on the first line's.
+        func firstBaseline(otherwise fallback: Double) -> Double {
+            box.lines.first.map { $0.y + $0.baseline }
+                ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
+                ?? fallback
+        }
+        if let image = marker.image {
+            // Outside: 7 px before the content (WebKit's cMarkerPadding), its bottom on the baseline.
+            layoutBlock(image, containingWidth: box.contentWidth)
+            image.x = style.direction.isRightToLeft ? box.contentWidth + 7 : -image.width - 7
+            image.y = firstBaseline(otherwise: image.height) - image.height
+            box.markerLine = LineBox(y: 0, height: 0, baseline: 0, glyphRuns: [], decorations: [], atomics: [(image, image.x, image.y)])
+            return
+        }
+        if let bullet = ListBullet(marker, ascent: fonts.metrics(for: style).ascent) {
+            let shape = bullet.box(inside: false)
+            layoutBlock(shape, containingWidth: box.contentWidth)
+            let distance = Double(bullet.outsideDistance)
+            shape.x = style.direction.isRightToLeft ? box.contentWidth + distance - shape.width : -distance
+            shape.y = firstBaseline(otherwise: Double(bullet.ascent)) - Double(bullet.ascent) + Double(bullet.top)
+            box.markerLine = LineBox(y: 0, height: 0, baseline: 0, glyphRuns: [], decorations: [], atomics: [(shape, shape.x, shape.y)])
+            return
+        }
         var content = InlineContent()
-        // Ordinal markers are drawn as text "1. "; symbol markers (discs) sit 7 px before
-        // the content, as Blink places them.
-        let isSymbol = marker.unicodeScalars.count == 1 && !marker.unicodeScalars.first!.properties.isAlphabetic
-        content.items = [.text(isSymbol ? marker : marker + "\u{00A0}", style)]
+        // A trailing space (the suffix's) would hang past the line's end and not count.
+        let text = marker.text.hasSuffix(" ") ? marker.text.dropLast() + "\u{00A0}" : marker.text
+        content.items = [.text(text, style)]
         let result = InlineLayout(fonts: fonts, container: style).layout(content, width: nil) { _ in }
         guard var line = result.lines.first else { return }
-        // The marker sits outside the content box, its baseline on the first line's.
-        let firstBaseline = box.lines.first.map { $0.y + $0.baseline }
-            ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
-            ?? line.baseline
         // Outside the content box on its start side: the left, or the right in RTL.
-        let gap = isSymbol ? 7.0 : 0
-        let dx = style.direction.isRightToLeft ? box.contentWidth + gap : -result.width - gap
-        let dy = firstBaseline - line.baseline
+        let dx = style.direction.isRightToLeft ? box.contentWidth : -result.width
+        let dy = firstBaseline(otherwise: line.baseline) - line.baseline
         line.glyphRuns = line.glyphRuns.map { $0.offsetBy(dx: dx, dy: dy) }
         line.decorations = []
         line.y = 0

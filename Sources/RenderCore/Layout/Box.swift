@@ -16,8 +16,11 @@ final class Box {
     var children: [Box] = []
     /// Set when this box holds inline content (one inline formatting context).
     var inlineContent: InlineContent?
-    /// The list marker text for list items.
-    var marker: String?
+    /// The list marker of a list item (outside; an inside one is part of the content).
+    var marker: ListMarker?
+    /// The `::first-line` style and the style of the element it belongs to, on the box that
+    /// holds that element's first line.
+    var firstLine: (style: ComputedStyle, element: ComputedStyle)?
     /// Image: the intrinsic or attribute size, in px, when known.
     var intrinsicWidth: Double?
     var intrinsicHeight: Double?

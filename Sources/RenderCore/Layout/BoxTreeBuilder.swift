@@ -15,10 +15,15 @@ struct BoxTreeBuilder {
     private let ordinals = ListOrdinals()
     /// Ids inside the page's `<svg>`s, for references between inline SVGs (sprites).
     private let svgDefinitions = SVGDefinitions()
+    /// Measures list markers drawn as shapes (`ListBullet`); nil draws them as glyphs.
+    var fonts: FontSet?
+    /// What `::before`, `::after` and `::marker` show, resolved in tree order by `build()`.
+    private let generated = GeneratedContent()
 
     /// The root box (the `html` element), or nil for a document with nothing to show.
     func build() -> Box? {
         guard let html = dom.first(tag: "html"), let style = document.style(of: html) else { return nil }
+        generated.resolve(document)
         var rootStyle = style
         rootStyle.display = .block
         let root = Box(kind: .block, node: html, style: rootStyle)
@@ -41,7 +46,16 @@ struct BoxTreeBuilder {
     /// formatting context when every child is inline.
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
+        let pseudo = document.pseudoStyles[node]
         if let leadingText { collector.appendText(leadingText, style: box.style) }
+        if let marker = box.marker {
+            if box.style.generated.listStyleInside {
+                appendInsideMarker(marker, into: &collector)
+            } else if Self.markerTakesRoom(marker, in: box.style) {
+                appendMarkerStrut(marker, into: &collector)
+            }
+        }
+        collector.firstLetter = pseudo?[.firstLetter]   // markers and disclosure triangles are not part of it
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
         if collector.blocks.isEmpty {
@@ -49,6 +63,7 @@ struct BoxTreeBuilder {
         } else {
             box.children = collector.blocks
         }
+        if let firstLine = pseudo?[.firstLine] { FirstLine.mark(box, firstLine) }
     }
 
     private struct ChildCollector {
@@ -61,8 +76,44 @@ struct BoxTreeBuilder {
         /// UTF-8 bytes and forced breaks of the current inline run (one paragraph for pango).
         var paragraphBytes = 0
         var paragraphBreaks = 0
+        /// The container's `::first-letter` style, until its first letter has been set apart.
+        var firstLetter: ComputedStyle?
 
         mutating func appendText(_ raw: String, style: ComputedStyle) {
+            if firstLetter != nil, let split = FirstLetter.split(raw) {
+                appendTextRun(split.leading, style: style)
+                appendFirstLetter(split.letter)
+                return appendTextRun(split.rest, style: style)
+            }
+            appendTextRun(raw, style: style)
+        }
+
+        /// The first letter in a box of its own: an inline one, or a float (a drop cap).
+        private mutating func appendFirstLetter(_ letter: String) {
+            guard let style = firstLetter else { return }
+            firstLetter = nil
+            if style.floating != .none, budget.floatsLeft > 0 {
+                budget.floatsLeft -= 1
+                var floatStyle = style
+                floatStyle.display = .block
+                let box = Box(kind: .block, node: nil, style: floatStyle)
+                var letterCollector = ChildCollector(parentStyle: floatStyle, budget: budget)
+                letterCollector.appendTextRun(letter, style: style)
+                letterCollector.finishInlineRun()
+                box.inlineContent = letterCollector.soleInlineContent
+                box.isFloat = true
+                finishInlineRun()
+                flushSoleIntoBlocks()
+                blocks.append(box)
+                return
+            }
+            let inlineBox = InlineBox(node: nil, style: style)
+            inline.items.append(.inlineStart(inlineBox))
+            appendTextRun(letter, style: style)
+            inline.items.append(.inlineEnd(inlineBox))
+        }
+
+        private mutating func appendTextRun(_ raw: String, style: ComputedStyle) {
             let paragraphLeft = budget.limits.maximumParagraphBytes - paragraphBytes
             let allowance = min(paragraphLeft, budget.textBytesLeft)
             let wholeMail = budget.textBytesLeft < paragraphLeft
@@ -106,6 +157,7 @@ struct BoxTreeBuilder {
         }
 
         mutating func appendAtomic(_ box: Box) {
+            firstLetter = nil
             inline.items.append(.atomic(box))
             lastWasSpace = false
         }
@@ -118,6 +170,7 @@ struct BoxTreeBuilder {
             }
             paragraphBytes += 3
             paragraphBreaks += 1
+            firstLetter = nil
             trimTrailingSpace()
             inline.items.append(.lineBreak(style))
             lastWasSpace = true
@@ -178,11 +231,115 @@ struct BoxTreeBuilder {
             summary.inlineContent = content
             appendBlock(summary, &collector)
         }
+        if include == nil { appendGenerated(.before, of: node, into: &collector) }
         for child in dom[node].children {
             if closedDetails && !DisclosureWidget.isSummary(child, in: dom) { continue }
             if let include, !include(child) { continue }
             collect(child, into: &collector)
         }
+        if include == nil { appendGenerated(.after, of: node, into: &collector) }
+    }
+
+    // MARK: Generated content
+
+    /// A `::before` or `::after` box, built as an element's would be for its display: inline
+    /// (the default), an atomic inline, a float or a block. It has no DOM node of its own.
+    private func appendGenerated(_ pseudo: PseudoElement, of node: DOMDocument.NodeID, into collector: inout ChildCollector) {
+        guard let generated = generated.generated(pseudo, of: node) else { return }
+        let style = generated.style
+        if style.floating != .none, takeFloat() {
+            var blockified = style
+            blockified.display = .block
+            let box = generatedContainer(generated, style: blockified, kind: .block)
+            box.isFloat = true
+            appendBlock(box, &collector)
+            return
+        }
+        switch style.display {
+        case .none:
+            return
+        case .inline:
+            let inlineBox = InlineBox(node: nil, style: style)
+            collector.inline.items.append(.inlineStart(inlineBox))
+            appendPieces(generated.pieces, style: style, into: &collector)
+            collector.inline.items.append(.inlineEnd(inlineBox))
+        case .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid:
+            var atomicStyle = style
+            atomicStyle.display = .inlineBlock
+            collector.appendAtomic(generatedContainer(generated, style: atomicStyle, kind: .inlineBlock))
+        default:
+            // Block-level of any kind (table, flex, list-item…) is laid out as a block here:
+            // a generated table is the `clearfix` idiom, empty.
+            var blockStyle = style
+            if blockStyle.display != .listItem { blockStyle.display = .block }
+            appendBlock(generatedContainer(generated, style: blockStyle, kind: .block), &collector)
+        }
+    }
+
+    private func generatedContainer(_ generated: GeneratedContent.Generated, style: ComputedStyle, kind: Box.Kind) -> Box {
+        let box = Box(kind: kind, node: nil, style: style)
+        var collector = ChildCollector(parentStyle: style, budget: budget)
+        if style.display == .listItem, let marker = listMarker(style, markerStyle: style.inheritedForChild(), ordinal: { 1 }) {
+            if style.generated.listStyleInside { appendInsideMarker(marker, into: &collector) } else { box.marker = marker }
+        }
+        appendPieces(generated.pieces, style: style, into: &collector)
+        collector.finishInlineRun()
+        if collector.blocks.isEmpty { box.inlineContent = collector.soleInlineContent } else { box.children = collector.blocks }
+        return box
+    }
+
+    private func appendPieces(_ pieces: [GeneratedContent.Piece], style: ComputedStyle, into collector: inout ChildCollector) {
+        for piece in pieces {
+            switch piece {
+            case .text(let text):
+                collector.appendText(text, style: style)
+            case .image(let url):
+                guard let image = images?.image(for: url) else { continue }
+                var imageStyle = style.inheritedForChild()
+                imageStyle.display = .inline
+                collector.appendAtomic(loadedImageBox(image, density: 1, node: nil, style: imageStyle))
+            }
+        }
+    }
+
+    /// Whether an outside marker could make its item's first line taller: its font differs,
+    /// or its text needs other fonts than Latin text (CJK, Armenian, Georgian, …).
+    private static func markerTakesRoom(_ marker: ListMarker, in style: ComputedStyle) -> Bool {
+        guard !marker.isBullet, marker.image == nil else { return false }
+        return marker.style.fontSize != style.fontSize || marker.style.lineHeight != style.lineHeight
+            || marker.style.fontFamilies != style.fontFamilies || marker.text.unicodeScalars.contains { $0.value > 0x24F }
+    }
+
+    /// An outside marker is an inline box on its item's first line in WebKit, so its text's
+    /// fonts take room there: a hidden, zero-width atomic inline with the marker's text
+    /// stands in for it (joined to the text after it, so no break comes between).
+    private func appendMarkerStrut(_ marker: ListMarker, into collector: inout ChildCollector) {
+        var style = marker.style
+        style.display = .inlineBlock
+        style.width = .px(0)
+        style.visibilityHidden = true
+        style.whiteSpace = .pre
+        let strut = Box(kind: .inlineBlock, node: nil, style: style)
+        var content = InlineContent()
+        content.items = [.text(marker.text.trimmingCharacters(in: .whitespaces), style)]
+        strut.inlineContent = content
+        collector.appendAtomic(strut)
+        var joiner = collector.parentStyle
+        joiner.visibilityHidden = true
+        collector.inline.items.append(.text("\u{2060}", joiner))
+        collector.lastWasSpace = true   // white space at the item's start still collapses away
+    }
+
+    /// A `list-style-position: inside` marker: the first inline content of its item.
+    private func appendInsideMarker(_ marker: ListMarker, into collector: inout ChildCollector) {
+        if let image = marker.image { return collector.appendAtomic(image) }
+        if let fonts, !marker.style.direction.isRightToLeft, let bullet = ListBullet(marker, ascent: fonts.metrics(for: marker.style).ascent) {
+            return collector.appendAtomic(bullet.box(inside: true))
+        }
+        let inlineBox = InlineBox(node: nil, style: marker.style)
+        collector.inline.items.append(.inlineStart(inlineBox))
+        collector.appendText(marker.insideText, style: marker.style)
+        collector.inline.items.append(.inlineEnd(inlineBox))
     }
 
     /// A `<ruby>`: its annotations (`<rt>`) stacked above its base text, centred on each other.
@@ -312,6 +469,7 @@ struct BoxTreeBuilder {
     }
 
     private func appendBlock(_ box: Box, _ collector: inout ChildCollector) {
+        if !box.isFloat { collector.firstLetter = nil }
         collector.finishInlineRun()
         collector.flushSoleIntoBlocks()
         collector.blocks.append(box)
@@ -342,7 +500,7 @@ struct BoxTreeBuilder {
 
     /// A replaced box showing a decoded image: its intrinsic size in CSS pixels is its own
     /// over the density its `srcset` candidate declared.
-    private func loadedImageBox(_ image: DecodedImage, density: Double, node: DOMDocument.NodeID, style: ComputedStyle) -> Box {
+    private func loadedImageBox(_ image: DecodedImage, density: Double, node: DOMDocument.NodeID?, style: ComputedStyle) -> Box {
         let box = Box(kind: .image, node: node, style: style)
         box.image = image
         box.intrinsicWidth = image.intrinsicWidth.map { $0 / density }
@@ -387,33 +545,49 @@ struct BoxTreeBuilder {
         default:
             let box = Box(kind: .block, node: node, style: style)
             box.isBody = dom[node].tag == "body"
-            fillBlockContainer(box, from: node, leadingText: leadingText)
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
+            fillBlockContainer(box, from: node, leadingText: leadingText)
+            if box.style.generated.listStyleInside { box.marker = nil }
             return box
         }
     }
 
-    private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> String? {
-        switch style.listStyle {
-        case .none: return nil
-        case .disc: return "•"
-        case .circle: return "◦"
-        case .square: return "▪"
-        default:
-            var ordinal = ordinals.ordinal(of: node, in: document)
-            if let value = Int(dom[node].attributes["value"] ?? "") { ordinal = value }
-            return ListMarkers.text(ordinal, style.listStyle) + "."
+    /// The marker of a list item: its list-style-image, else its list-style-type written for
+    /// the item's number, in `::marker`'s style (WebKit takes no `content` there).
+    private func listMarker(for node: DOMDocument.NodeID, _ style: ComputedStyle) -> ListMarker? {
+        listMarker(style, markerStyle: document.pseudoStyles[node]?[.marker] ?? style.inheritedForChild()) {
+            ordinals.ordinal(of: node, in: document)
         }
+    }
+
+    private func listMarker(_ style: ComputedStyle, markerStyle: ComputedStyle, ordinal: () -> Int) -> ListMarker? {
+        var markerStyle = markerStyle
+        markerStyle.node = nil
+        markerStyle.display = .inline
+        markerStyle.whiteSpace = .pre   // WebKit's UA sheet: ::marker { white-space: pre }
+        if let url = style.generated.listStyleImage, let image = images?.image(for: url) {
+            // An image marker sits 7 px from the content (WebKit's cMarkerPadding), on the baseline.
+            var imageStyle = markerStyle
+            imageStyle.display = .inlineBlock
+            imageStyle.margin = style.generated.listStyleInside ? Edges(top: .px(0), right: .px(7), bottom: .px(0), left: .px(0)) : Edges(.px(0))
+            return ListMarker(text: "", style: markerStyle, isBullet: false,
+                              image: loadedImageBox(image, density: 1, node: nil, style: imageStyle))
+        }
+        guard let counterStyle = CounterStyle.of(style.listStyle, custom: document.counterStyles) else { return nil }
+        if counterStyle.isBullet { return ListMarker(text: counterStyle.markerText(1), style: markerStyle, isBullet: true) }
+        return ListMarker(text: counterStyle.markerText(ordinal()), style: markerStyle, isBullet: false)
     }
 
     // MARK: Tables
 
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
+        appendGeneratedRow(.before, of: node, to: table)
         for child in dom[node].children {
             guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
             appendTablePart(child, childStyle, to: table)
         }
+        appendGeneratedRow(.after, of: node, to: table)
         if style.borderCollapse { CollapsedBorders.apply(to: table) }
         return table
     }
@@ -464,6 +638,29 @@ struct BoxTreeBuilder {
         var column = column
         column.span = min(span, room)
         table.tableColumns.append(column)
+    }
+
+    /// A table's `::before` or `::after` is content among its rows: CSS wraps it in an
+    /// anonymous row group, row and cell (first or last), as it wraps stray text.
+    private func appendGeneratedRow(_ pseudo: PseudoElement, of node: DOMDocument.NodeID, to table: Box) {
+        guard generated.generated(pseudo, of: node) != nil else { return }
+        var cellStyle = table.style.inheritedForChild()
+        cellStyle.display = .tableCell
+        let cell = Box(kind: .cell, node: nil, style: cellStyle)
+        var collector = ChildCollector(parentStyle: cellStyle, budget: budget)
+        appendGenerated(pseudo, of: node, into: &collector)
+        collector.finishInlineRun()
+        if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
+        var rowStyle = table.style.inheritedForChild()
+        rowStyle.display = .tableRow
+        let row = Box(kind: .row, node: nil, style: rowStyle)
+        row.children = [cell]
+        if pseudo == .after { return anonymousGroup(in: table).children.append(row) }
+        var groupStyle = table.style.inheritedForChild()
+        groupStyle.display = .tableRowGroup
+        let group = Box(kind: .rowGroup, node: nil, style: groupStyle)
+        group.children = [row]
+        table.children.insert(group, at: 0)
     }
 
     private func anonymousGroup(in table: Box) -> Box {
@@ -620,32 +817,6 @@ extension String {
     }
 }
 
-enum ListMarkers {
-    static func text(_ ordinal: Int, _ style: ListStyle) -> String {
-        switch style {
-        case .lowerAlpha: return alpha(ordinal).lowercased()
-        case .upperAlpha: return alpha(ordinal)
-        case .lowerRoman: return roman(ordinal).lowercased()
-        case .upperRoman: return roman(ordinal)
-        default: return String(ordinal)
-        }
-    }
-    static func alpha(_ n: Int) -> String {
-        guard n > 0 else { return String(n) }
-        var n = n, out = ""
-        while n > 0 { n -= 1; out = String(UnicodeScalar(UInt8(65 + n % 26))) + out; n /= 26 }
-        return out
-    }
-    static func roman(_ n: Int) -> String {
-        guard (1...3999).contains(n) else { return String(n) }
-        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var n = n, out = ""
-        for (value, symbol) in table { while n >= value { out += symbol; n -= value } }
-        return out
-    }
-}
-
 extension BoxTreeBuilder {
     /// The text with each user-perceived character cut to its first `limit` code points, or
     /// nil when none is longer. Shaping one character of thousands of combining marks
@@ -662,19 +833,32 @@ extension BoxTreeBuilder {
     }
 }
 
-/// The number of each list item: `start` (or 1) counting up over the list's items, computed
-/// for a whole list the first time one of its items asks.
+/// The number of each list item, as HTML lists count: from the list's `start` (or 1; a
+/// `reversed` list from its number of items) up (down) by one per item, an item's `value`
+/// setting its own number and the count from it. Computed for a whole list at once.
 private final class ListOrdinals {
     private var known: [DOMDocument.NodeID: Int] = [:]
 
     func ordinal(of node: DOMDocument.NodeID, in document: StyledDocument) -> Int {
         if let ordinal = known[node] { return ordinal }
-        guard let parent = document.dom[node].parent else { return 1 }
-        var ordinal = Int(document.dom[parent].attributes["start"] ?? "") ?? 1
-        for sibling in document.dom[parent].children where document.style(of: sibling)?.display == .listItem {
-            known[sibling] = ordinal
-            ordinal = ordinal &+ 1
+        let dom = document.dom
+        guard let parent = dom[node].parent else { return 1 }
+        let attributes = dom[parent].attributes
+        let items = dom[parent].children.filter { document.style(of: $0)?.display == .listItem }
+        let isOrderedList = dom[parent].tag == "ol"
+        let reversed = isOrderedList && attributes["reversed"] != nil
+        let step = reversed ? -1 : 1
+        let start = isOrderedList ? attributes["start"].flatMap(Self.integer) : nil
+        var ordinal = start ?? (reversed ? items.count : 1)
+        for item in items {
+            if let value = dom[item].attributes["value"].flatMap(Self.integer) { ordinal = value }
+            known[item] = ordinal
+            ordinal = Self.clamped(ordinal.addingReportingOverflow(step).partialValue)
         }
         return known[node] ?? 1
     }
+
+    static func integer(_ text: String) -> Int? { ListAttributes.integer(text) }
+
+    static func clamped(_ value: Int) -> Int { max(Int(Int32.min), min(Int(Int32.max), value)) }
 }

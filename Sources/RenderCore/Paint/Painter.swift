@@ -112,7 +112,10 @@ struct Painter {
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
-        if let marker = box.markerLine { paintLine(marker, originX: originX, originY: originY) }
+        if let marker = box.markerLine {
+            paintLine(marker, originX: originX, originY: originY)
+            for atomic in marker.atomics { paint(atomic.box) }
+        }
         for line in box.lines {
             paintLine(line, originX: originX, originY: originY)
             for atomic in line.atomics { paint(atomic.box) }

@@ -94,7 +94,9 @@ public struct LaidOutDocument: @unchecked Sendable {
         if treatment == .invertLightness {
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0?.mappingColors(InvertLightness.transform) },
                                     colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults,
-                                    fontFaces: styled.fontFaces)
+                                    fontFaces: styled.fontFaces,
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles { $0.mappingColors(InvertLightness.transform) } },
+                                    counterStyles: styled.counterStyles)
         }
         // A mail with web fonts lays out with a font set of its own (`FontSet.forWebFonts`).
         let fonts = styled.fontFaces.isEmpty && addedFonts.isEmpty ? fonts : FontSet.forWebFonts()
@@ -102,11 +104,15 @@ public struct LaidOutDocument: @unchecked Sendable {
                                      resources: images ?? ImageStore(baseDirectory: nil, limits: limits), registry: fonts.webFonts,
                                      limits: limits)
         if !webFonts.faces.isEmpty {
-            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map { style in
+            let withWebFonts = { (style: ComputedStyle) -> ComputedStyle in
                 var style = style
                 style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
                 return style
-            } }, colorScheme: styled.colorScheme, usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces)
+            }
+            styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map(withWebFonts) }, colorScheme: styled.colorScheme,
+                                    usesDarkDefaults: styled.usesDarkDefaults, fontFaces: styled.fontFaces,
+                                    pseudoStyles: styled.pseudoStyles.mapValues { $0.mapStyles(withWebFonts) },
+                                    counterStyles: styled.counterStyles)
         }
         self.colorScheme = styled.colorScheme
         self.colorTreatment = treatment
@@ -115,7 +121,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         let imageChoice = ImageSource.Context(devicePixelRatio: images?.devicePixelRatio ?? 3, media: media)
         let builder = BoxTreeBuilder(document: styled, viewportHeight: viewportHeight * layoutWidth / viewportWidth, images: images,
-                                     imageChoice: imageChoice, budget: budget)
+                                     imageChoice: imageChoice, budget: budget, fonts: fonts)
         guard let root = builder.build() else {
             self.warnings = Self.unique(dom.warnings + unsupported.map(\.warning) + budget.warnings + webFonts.warnings + (images?.warnings ?? []))
             self.width = layoutWidth

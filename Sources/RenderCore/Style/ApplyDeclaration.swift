@@ -172,9 +172,7 @@ extension ComputedStyle {
             if let mode = parts.first(where: { $0 == "wrap" || $0 == "nowrap" }),
                let ws = WhiteSpace(collapse: whiteSpace.collapse, wraps: mode == "wrap") { whiteSpace = ws }
         case "vertical-align": if let va = VerticalAlign(rawValue: keyword) { verticalAlign = va }
-        case "list-style-type": if let ls = ListStyle(rawValue: keyword) { listStyle = ls }
-        case "list-style":
-            if let ls = PropertyValues.components(keyword).lazy.compactMap({ ListStyle(rawValue: $0) }).first { listStyle = ls }
+        case _ where Self.generatedContentProperties.contains(name): applyGeneratedContent(name, value)
         case "letter-spacing":
             if keyword == "normal" { letterSpacing = 0 }
             else if case .px(let v)? = len(value, auto: false) { letterSpacing = v }
@@ -442,6 +440,7 @@ extension ComputedStyle {
         case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
         case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
+        case _ where Self.generatedContentProperties.contains(name): applyGeneratedContentKeyword(keyword, to: name, parent: parent)
         default: break
         }
     }

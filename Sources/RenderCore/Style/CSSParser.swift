@@ -52,8 +52,10 @@ public struct Stylesheet: Sendable {
     public var rules: [StyleRule]
     /// Valid `@font-face` rules in source order (inside matching `@media` blocks too).
     public var fontFaces: [FontFaceRule]
+    /// `@counter-style` rules by name, the last of a name winning (`CounterStyleRule`).
+    public var counterStyles: [String: CounterStyle] = [:]
     /// The at-rules skipped whole because the parser does not take them (`container`,
-    /// `counter-style`…), lower-cased, in source order, each with the `<style>` it is in once
+    /// `property`…), lower-cased, in source order, each with the `<style>` it is in once
     /// the cascade knows (`UnsupportedFeatures`).
     var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
 
@@ -68,6 +70,7 @@ public struct Stylesheet: Sendable {
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
         parser.layers.rank(&parser.rules)
         var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
+        sheet.counterStyles = parser.counterStyles
         sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
         return sheet
     }
@@ -95,6 +98,7 @@ struct CSSRuleParser {
     /// How deep style rules and conditional rules may nest; deeper blocks are dropped, so
     /// hostile nesting cannot exhaust the stack (browsers' parsers stop near here too).
     static let maximumNesting = 64
+    var counterStyles: [String: CounterStyle] = [:]
     /// At-rules the parser skipped, by lower-case name (`UnsupportedFeatures` reports those WebKit applies).
     var skippedAtRules: [String] = []
 
@@ -163,6 +167,10 @@ struct CSSRuleParser {
             case nil:
                 if name.lowercased() == "font-face" {
                     if let face = FontFaceRule(CSSDeclarationParser(list: list).parse(block)) { fontFaces.append(face) }
+                } else if name.lowercased() == "counter-style" {
+                    if let rule = CounterStyleRule(prelude: list.rawText(prelude), CSSDeclarationParser(list: list).parse(block)) {
+                        counterStyles[rule.name] = rule.style
+                    }
                 } else {
                     // Every other at-rule (@keyframes, @page, @container, ...) is skipped whole.
                     skippedAtRules.append(name.lowercased())

@@ -491,7 +491,7 @@ struct CSSScanner {
             }
         }
         let value = mantissa.exactDouble(scaledBy: exponent - fractionDigits)
-            ?? Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? 0
+            ?? Double(String(decoding: bytes[start..<position], as: UTF8.self)).map(abs) ?? 0   // the sign comes below
         // Keep values finite so later arithmetic cannot produce NaN from inf - inf.
         let finite = min(value, Double.greatestFiniteMagnitude)
         return (negative && value != 0 ? -finite : finite, isInteger)

@@ -12,6 +12,10 @@ public struct StyledDocument: Sendable {
     public var fontFaces: [FontFaceRule] = []
     /// CSS the mail uses that WebKit renders and this engine drops (`UnsupportedFeatures`).
     var unsupported: [UnsupportedFeatures.Use] = []
+    /// The styles of elements' pseudo-elements, for the elements that rules give any.
+    public var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
+    /// The author sheets' `@counter-style` rules by name.
+    public var counterStyles: [String: CounterStyle] = [:]
 
     public func style(of node: DOMDocument.NodeID) -> ComputedStyle? { styles[node] }
 }
@@ -41,6 +45,8 @@ public enum Cascade {
                 + UserAgentStylesheet.darkDefaultsCSS, media: media)
             : lightUserAgent
         let userAgentIndex = RuleIndex(userAgent)
+        let pseudoCascade = PseudoElementCascade(userAgent: userAgent, author: author)
+        var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
         let rootFontSize = 16.0
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var unsupported = UnsupportedFeatures()
@@ -97,9 +103,11 @@ public enum Cascade {
             }
             style.node = id
             styles[id] = style
+            pseudoStyles[id] = pseudoCascade.styles(for: id, element: style, in: dom, rootFontSize: rootFontSize, budget: budget)
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
-                              fontFaces: author.fontFaces, unsupported: unsupported.uses)
+                              fontFaces: author.fontFaces, unsupported: unsupported.uses, pseudoStyles: pseudoStyles,
+                              counterStyles: author.counterStyles)
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS
@@ -110,6 +118,7 @@ public enum Cascade {
         var bytesLeft = limits.maximumStylesheetBytes
         var rules: [StyleRule] = []
         var fontFaces: [FontFaceRule] = []
+        var counterStyles: [String: CounterStyle] = [:]
         var skippedAtRules: [(name: String, node: DOMDocument.NodeID?)] = []
         var selectorsLeft = limits.maximumStyleRules
         for (node, sheet) in authorSheets(in: dom) {
@@ -123,6 +132,7 @@ public enum Cascade {
             bytesLeft -= min(size, bytesLeft)
             let parsed = Stylesheet.parse(text, media: media)
             fontFaces += parsed.fontFaces
+            counterStyles.merge(parsed.counterStyles) { _, later in later }
             skippedAtRules += parsed.skippedAtRules.map { ($0.name, node) }
             for rule in parsed.rules {
                 guard selectorsLeft >= rule.selectors.count else {
@@ -135,6 +145,7 @@ public enum Cascade {
             }
         }
         var sheet = Stylesheet(rules: rules, fontFaces: fontFaces)
+        sheet.counterStyles = counterStyles
         sheet.skippedAtRules = skippedAtRules
         return sheet
     }

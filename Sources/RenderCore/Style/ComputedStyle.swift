@@ -105,7 +105,6 @@ public enum LineHeight: Sendable, Equatable {
 }
 public enum BorderStyle: String, Sendable { case none, hidden, solid, dashed, dotted, double, groove, ridge, inset, outset }
 public enum VerticalAlign: String, Sendable { case baseline, top, middle, bottom, textTop = "text-top", textBottom = "text-bottom", sub, `super` }
-public enum ListStyle: String, Sendable { case disc, circle, square, decimal, lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha", lowerRoman = "lower-roman", upperRoman = "upper-roman", none }
 /// `word-break` and `overflow-wrap` folded into what line breaking needs: where it may
 /// break inside words, and whether such breaks shrink the min-content width.
 public enum WordBreaking: Sendable, Equatable {
@@ -240,6 +239,8 @@ public struct ComputedStyle: Sendable {
     public var blockAlign: TextAlign?
     public var whiteSpace: WhiteSpace = .normal
     public var listStyle: ListStyle = .disc
+    /// `content`, counters, `quotes` and the rest of `list-style` (see `GeneratedContentValues`).
+    public var generated = GeneratedContentStyle()
     public var letterSpacing: Double = 0
     /// `hyphens`: where soft hyphens break (`auto` breaks only there too: no dictionaries).
     public var hyphens: Hyphens = .manual
@@ -323,6 +324,7 @@ public struct ComputedStyle: Sendable {
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
         child.listStyle = listStyle
+        child.generated = generated.inherited
         child.letterSpacing = letterSpacing
         child.wordSpacing = wordSpacing
         child.hyphens = hyphens

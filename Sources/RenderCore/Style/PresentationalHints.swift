@@ -33,6 +33,7 @@ enum PresentationalHints {
                 if align == "middle" { add("text-align", "-webkit-center") }
             }
         }
+        out += ListAttributes.hints(tag: tag, attributes)
         if let valign = attributes["valign"]?.lowercased(), ["top", "middle", "bottom", "baseline"].contains(valign) {
             add("vertical-align", valign)
         }

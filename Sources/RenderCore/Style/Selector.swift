@@ -14,6 +14,9 @@ public struct Selector: Sendable {
     /// selector-test budget, so `:is()` with 10 000 alternatives cannot cost 10 000 per test
     /// unnoticed.
     var nestedWeight: Int = 0
+    /// The pseudo-element the selector styles, when it is one boxes are made for
+    /// (`::before`, `::marker`, …); nil for an element selector or another pseudo-element.
+    var pseudoElement: PseudoElement? = nil
 
     public func matches(_ node: DOMDocument.NodeID, in doc: DOMDocument) -> Bool {
         matches(node, in: doc, context: SelectorMatchContext())
@@ -22,6 +25,13 @@ public struct Selector: Sendable {
     /// `context` carries `:has()` answers and budget across the matches of one cascade.
     func matches(_ node: DOMDocument.NodeID, in doc: DOMDocument, context: SelectorMatchContext) -> Bool {
         guard !targetsPseudoElement, doc.nodes.indices.contains(node), doc[node].tag != nil else { return false }
+        return match(from: 0, node: node, in: doc, context) == .matched
+    }
+
+    /// Whether the selector styles `pseudo` of the element `node`.
+    func matches(_ node: DOMDocument.NodeID, pseudo: PseudoElement, in doc: DOMDocument,
+                 context: SelectorMatchContext = SelectorMatchContext()) -> Bool {
+        guard pseudoElement == pseudo, doc.nodes.indices.contains(node), doc[node].tag != nil else { return false }
         return match(from: 0, node: node, in: doc, context) == .matched
     }
 
@@ -55,7 +65,8 @@ public struct Selector: Sendable {
                                       compounds: one.selector.compounds + [CSSCompoundSelector(tag: nil, conditions: [.isAny(usable)])],
                                       combinators: one.selector.combinators + [one.leading ?? .descendant],
                                       targetsPseudoElement: one.selector.targetsPseudoElement,
-                                      nestedWeight: weight))
+                                      nestedWeight: weight,
+                                      pseudoElement: one.selector.pseudoElement))
         }
         return selectors
     }
@@ -372,6 +383,8 @@ private struct CSSSelectorParser {
     var usedNesting = false
     /// Compounds of the selector lists nested in the complex selector being parsed.
     var weight = 0
+    /// The name of the pseudo-element the selector being parsed ends in.
+    var pseudoElementName: String?
 
     init(list: CSSTokenList, depth: Int, nestingParent: [Selector]? = nil, insideHas: Bool = false) {
         self.list = list
@@ -456,6 +469,7 @@ private struct CSSSelectorParser {
             position += 1
             _ = skipWhitespace()
         }
+        pseudoElementName = nil
 
         while true {
             guard !pseudoElement, compounds.count < Self.maxCompounds,
@@ -479,7 +493,8 @@ private struct CSSSelectorParser {
                                 compounds: compounds.reversed(),
                                 combinators: combinators.reversed(),
                                 targetsPseudoElement: pseudoElement,
-                                nestedWeight: weight)
+                                nestedWeight: weight,
+                                pseudoElement: pseudoElementName.flatMap(PseudoElement.init(rawValue:)))
         return Parsed(selector: selector, leading: leading, usedNesting: usedNesting)
     }
 
@@ -621,6 +636,7 @@ private struct CSSSelectorParser {
             let isVendor = name.hasPrefix("-webkit-") || name.hasPrefix("-moz-") || name.hasPrefix("-ms-")
             guard Self.pseudoElements.contains(name) || isVendor, !pseudoElement else { return false }
             pseudoElement = true
+            pseudoElementName = name
             specificity.c += 1
             position += 1
             return true
@@ -640,11 +656,12 @@ private struct CSSSelectorParser {
         }
     }
 
-    private func addPseudoClass(_ name: String, to compound: inout CSSCompoundSelector, _ specificity: inout CSSSpecificity,
-                                pseudoElement: inout Bool) -> Bool {
+    private mutating func addPseudoClass(_ name: String, to compound: inout CSSCompoundSelector, _ specificity: inout CSSSpecificity,
+                                         pseudoElement: inout Bool) -> Bool {
         if Self.legacyPseudoElements.contains(name) {
             guard !pseudoElement else { return false }
             pseudoElement = true
+            pseudoElementName = name   // CSS 2's one-colon spelling
             specificity.c += 1
             return true
         }

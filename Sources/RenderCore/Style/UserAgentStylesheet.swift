@@ -21,6 +21,9 @@ enum UserAgentStylesheet {
     ul ul ul, ul ol ul, ol ul ul, ol ol ul { list-style-type: square }
     ul ul, ul ol, ol ol, ol ul { margin-top: 0; margin-bottom: 0 }
     li { display: list-item }
+    ol, ul, menu, dir { counter-reset: list-item }
+    q::before { content: open-quote }
+    q::after { content: close-quote }
     dd { margin-inline-start: 40px }
     bdi, output { unicode-bidi: isolate }
     bdo { unicode-bidi: bidi-override }
