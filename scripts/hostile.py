@@ -356,6 +356,40 @@ def _():
     return html_case("<div style='box-shadow:" + ",".join(["0 0 1000px 1000px red"] * 2_000) + "'>x</div>")
 
 
+@case("sizing-extremes")
+def _():
+    # aspect-ratio far from 1 on nested blocks, display: contents and alternating writing modes 10 000 deep.
+    ratios = "".join(f"<div style='aspect-ratio:{r}'>" for r in ["1e9", "1e-9", "1/1e-300", "auto 1e308"] * 50)
+    contents = "<div style='display:contents;margin:1e9px'>" * 10_000
+    modes = "".join(f"<div style='writing-mode:{m};aspect-ratio:1e-9;width:fit-content'>x "
+                    for m in ["vertical-rl", "horizontal-tb", "vertical-lr", "sideways-lr"] * 2_500)
+    return html_case("<body>" + ratios + "x" + "</div>" * 200 + contents + "y" + "</div>" * 10_000 + modes + "z")
+
+
+@case("var-exponential", unseen=True)
+def _():
+    # Each custom property doubles the one before: 2^60 bytes unless capped; on every element.
+    chain = "".join(f"--v{i}: var(--v{i - 1}) var(--v{i - 1});" for i in range(1, 61))
+    return html_case("<style>* { --v0: xxxxxxxxxxxxxxxx; " + chain + " width: var(--v60, 10px); margin: var(--v30) }</style>"
+                     + "<div><p>x</p></div>" * 5_000)
+
+
+@case("var-cycles-10k", unseen=True)
+def _():
+    chain = "".join(f"--c{i}: var(--c{i + 1}, 1px);" for i in range(10_000)) + "--c10000: var(--c0);"
+    return html_case("<div style='" + chain + "width: var(--c0, 5px)'>x</div>" * 20)
+
+
+@case("calc-nesting-10k", unseen=True)
+def _():
+    deep = "calc(" * 10_000 + "1px" + ")" * 10_000
+    parens = "calc(" + "(" * 10_000 + "1px" + ")" * 10_001
+    long_sum = "calc(" + " + ".join(["1% - 1px"] * 50_000) + ")"
+    return html_case(f"<div style='width:{deep};height:{parens}'>x</div><div style='width:{long_sum}'>y</div>"
+                     "<div style='width:calc(1e308 * 1e308 * 1px);margin-left:calc(-1px / 0);padding:calc(0px / 0)'>z</div>"
+                     + "<div style='width:min(100%, calc(50% + 10px));color:color-mix(in oklch, red, color-mix(in lab, blue, lch(50% 200 " + "1" * 400 + ")))'>w</div>" * 2_000)
+
+
 def message_case(data):
     return {"mail.eml": data}, render("mail.eml", "--offsets", "0")
 

@@ -257,6 +257,8 @@ private func matched(_ selector: String, in html: String) -> [String]? {
     #expect(supports("(color: initial)"))
     #expect(!supports("(frobnicate: initial)"))
     #expect(supports("(--anything: { x })"))
+    #expect(supports("(width: var(--w))") && !supports("(frobnicate: var(--w))"))
+    #expect(supports("(width: calc(100% - 10px))"))
     #expect(supports("not (display: wobbly)"))
     #expect(supports("(display: flex) and (color: red)"))
     #expect(!supports("(display: flex) and (display: wobbly)"))

@@ -60,14 +60,14 @@ struct LayoutEngine {
 
     func clampWidth(_ box: Box, _ width: Double, containingWidth: Double, isBorderBox: Bool) -> Double {
         let chrome = horizontalChrome(box)
-        var content = isBorderBox ? width - chrome : width
+        var content = transferredRatioLimits(box, isBorderBox ? width - chrome : width)
         if let maxWidth = box.style.maxWidth.resolve(containingWidth) {
             content = min(content, box.style.borderBoxSizing ? maxWidth - chrome : maxWidth)
         }
         if let minWidth = box.style.minWidth.resolve(containingWidth) {
             content = max(content, box.style.borderBoxSizing ? minWidth - chrome : minWidth)
         }
-        return max(0, content) + chrome
+        return clampToSizingKeywords(box, max(0, content) + chrome, containingWidth: containingWidth)
     }
 
     // MARK: Blocks
@@ -88,8 +88,12 @@ struct LayoutEngine {
             return
         default: break
         }
+        if let verticalFlow = box.verticalFlow {
+            layoutVerticalFlow(box, verticalFlow, containingWidth: containingWidth)
+            return
+        }
         let chrome = horizontalChrome(box)
-        if let specified = specifiedBorderWidth(box, containingWidth: containingWidth) {
+        if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
             resolveAutoMargins(box, containingWidth: containingWidth)
         } else if box.kind == .inlineBlock || box.isFloat {
@@ -109,7 +113,7 @@ struct LayoutEngine {
 
     /// Auto horizontal margins of a block with a used width (CSS 2.1 § 10.3.3): both share
     /// what the width leaves (centring it), one alone takes it; none below zero.
-    private func resolveAutoMargins(_ box: Box, containingWidth: Double) {
+    func resolveAutoMargins(_ box: Box, containingWidth: Double) {
         let autoLeft = box.style.margin.left.isAuto, autoRight = box.style.margin.right.isAuto
         let free = containingWidth - box.width - box.margin.left - box.margin.right
         if autoLeft && autoRight { box.margin.left = max(0, free / 2); box.margin.right = max(0, free / 2) }
@@ -162,8 +166,11 @@ struct LayoutEngine {
             // A table cell's height is a minimum: its content is never cut.
             contentHeight = box.kind == .cell ? max(contentHeight, requested) : requested
         }
-        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, maxHeight) }
-        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight) }
+        if let ratioHeight = ratioContentHeight(box, contentHeight: contentHeight) { contentHeight = ratioHeight }
+        // min-height and max-height size the box `box-sizing` names, as height does.
+        let heightChrome = box.style.borderBoxSizing ? verticalChrome : 0
+        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, max(0, maxHeight - heightChrome)) }
+        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight - heightChrome) }
         box.height = contentHeight + verticalChrome
         if box.control?.centresLine == true {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
@@ -272,11 +279,12 @@ struct LayoutEngine {
     /// `align=center` and `<center>` centre narrower block children whose side margins are
     /// zero (Blink's -webkit-center).
     private func alignLegacy(_ child: Box, in alignment: TextAlign?, containingWidth: Double) {
-        guard let alignment, alignment != .left, alignment != .justify,
+        // `left` matters in a right-to-left block, where children otherwise sit on the right.
+        guard let alignment, alignment != .justify,
               child.style.margin.left == .px(0), child.style.margin.right == .px(0) else { return }
         let free = containingWidth - child.width
         guard free > 0 else { return }
-        child.margin.left = alignment == .center ? free / 2 : free
+        child.margin.left = alignment == .center ? free / 2 : alignment == .left ? 0 : free
         child.margin.right = free - child.margin.left
     }
 

@@ -42,6 +42,9 @@ final class Box {
     var gridColumn = 0
     var colspan = 1
     var rowspan = 1
+    /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
+    /// its content in the flow's logical frame (`VerticalFlowLayout`).
+    var verticalFlow: VerticalFlow?
 
     // Geometry, filled by layout. Position is the border box's top-left relative to the
     // parent's border-box top-left; `absolute…` is set by the final placement pass.
@@ -80,9 +83,12 @@ final class Box {
     /// intrinsic size's.
     var aspectRatio: Double? {
         if let broken = brokenImage { return broken.aspectRatio }
-        if let control, !control.hasIntrinsicRatio { return nil }
+        // `aspect-ratio`: a ratio alone replaces the natural one; with `auto` it stands in for a missing one.
+        let declared = style.aspectRatio
+        if !declared.auto, let ratio = declared.heightOverWidth { return ratio }
+        if let control, !control.hasIntrinsicRatio { return declared.heightOverWidth }
         guard let width = intrinsicWidth, let height = intrinsicHeight, width > 0, height > 0 else {
-            return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil }
+            return intrinsicRatio.flatMap { $0 > 0 ? 1 / $0 : nil } ?? declared.heightOverWidth
         }
         return height / width
     }
@@ -96,7 +102,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow
+        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
         }
     }
 }
@@ -194,6 +200,9 @@ struct DecorationLine {
 extension Box {
     /// The baseline of the last line box inside, from the border-box top (inline-block baselines).
     func lastBaseline() -> Double? {
+        // A vertical flow's lines run across the line it sits in: it has no baseline there (WebKit
+        // puts its bottom margin edge on the line's baseline).
+        if verticalFlow != nil { return nil }
         if let last = lines.last { return contentY + last.y + last.baseline }
         for child in children.reversed() {
             if let baseline = child.lastBaseline() { return child.y + baseline }

@@ -373,6 +373,11 @@ struct BoxTreeBuilder {
             return
         }
         guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        if style.display == .contents {
+            // No box of its own: its children are collected where it stands (CSS Display § 2.5).
+            collectChildren(of: node, into: &collector)
+            return
+        }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)
@@ -534,6 +539,7 @@ struct BoxTreeBuilder {
         case .inlineBlock, .inlineFlex, .inlineGrid:
             let box = Box(kind: .inlineBlock, node: node, style: style)
             fillBlockContainer(box, from: node)
+            startVerticalFlow(box, node)
             return box
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell:
             // A table part outside a table: wrap it in an anonymous table, as CSS does.
@@ -548,8 +554,46 @@ struct BoxTreeBuilder {
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
             fillBlockContainer(box, from: node, leadingText: leadingText)
             if box.style.generated.listStyleInside { box.marker = nil }
+            startVerticalFlow(box, node)
             return box
         }
+    }
+
+    /// A block container in a vertical writing mode whose parent is horizontal starts a
+    /// vertical flow: its content moves into one anonymous box in the flow's logical frame.
+    /// The room its lines may take is the viewport's height less its ancestors' vertical
+    /// margins, borders and padding (WebKit's available height for an orthogonal flow).
+    private func startVerticalFlow(_ box: Box, _ node: DOMDocument.NodeID) {
+        let mode = box.style.writingMode
+        guard mode.isVertical, !(dom[node].parent.flatMap { document.style(of: $0) }?.writingMode.isVertical ?? false) else { return }
+        var available = viewportHeight
+        var ancestor = dom[node].parent
+        var enclosingFlows = 0, belowIsVertical = false
+        while let id = ancestor {
+            if let style = document.style(of: id) {
+                let border = style.usedBorder
+                func px(_ length: Length) -> Double { if case .px(let value) = length { return value }; return 0 }
+                available -= px(style.margin.top) + px(style.margin.bottom) + px(style.padding.top) + px(style.padding.bottom)
+                    + border.top + border.bottom
+                // A vertical element under a horizontal one started a flow.
+                if belowIsVertical && !style.writingMode.isVertical { enclosingFlows += 1 }
+                belowIsVertical = style.writingMode.isVertical
+            }
+            ancestor = dom[id].parent
+        }
+        // Sizing a vertical flow lays out all it holds, so flows inside flows cost the square of
+        // their depth: past a few, content stays in the enclosing frame.
+        guard enclosingFlows < ResourceLimits.maximumNestedVerticalFlows else {
+            return budget.warn("vertical writing modes nested more than \(ResourceLimits.maximumNestedVerticalFlows) deep are laid out horizontally")
+        }
+        var contentStyle = box.style.turnedIntoVerticalFlow().inheritedForChild()
+        contentStyle.display = .flowRoot
+        let content = Box(kind: .block, node: nil, style: contentStyle)
+        content.children = box.children
+        content.inlineContent = box.inlineContent
+        box.children = [content]
+        box.inlineContent = nil
+        box.verticalFlow = VerticalFlow(mode: mode, availableInlineSize: max(0, available))
     }
 
     /// The marker of a list item: its list-style-image, else its list-style-type written for
@@ -583,10 +627,25 @@ struct BoxTreeBuilder {
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
         appendGeneratedRow(.before, of: node, to: table)
-        for child in dom[node].children {
-            guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+        // Text and boxes that are no table part, side by side, share one anonymous row and cell.
+        var pending: [DOMDocument.NodeID] = []
+        func flush() {
+            let meaningful = pending.contains { dom[$0].tag != nil || !(dom[$0].text ?? "").allSatisfy(\.isWhitespace) }
+            if meaningful {
+                let row = Box(kind: .row, node: nil, style: style.inheritedForChild())
+                row.children.append(anonymousCell(for: pending, parentStyle: style))
+                anonymousGroup(in: table).children.append(row)
+            }
+            pending = []
+        }
+        for child in unboxedChildren(of: node) {
+            guard dom[child].tag != nil else { pending.append(child); continue }
+            guard let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+            guard childStyle.display.isTablePart else { pending.append(child); continue }
+            flush()
             appendTablePart(child, childStyle, to: table)
         }
+        flush()
         appendGeneratedRow(.after, of: node, to: table)
         if style.borderCollapse { CollapsedBorders.apply(to: table) }
         return table
@@ -596,7 +655,7 @@ struct BoxTreeBuilder {
         switch style.display {
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup:
             let group = Box(kind: .rowGroup, node: node, style: style)
-            for child in dom[node].children {
+            for child in unboxedChildren(of: node) {
                 guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
                 group.children.append(rowBox(child, childStyle))
             }
@@ -688,7 +747,7 @@ struct BoxTreeBuilder {
             if meaningful { row.children.append(anonymousCell(for: pending, parentStyle: style)) }
             pending = []
         }
-        for child in dom[node].children {
+        for child in unboxedChildren(of: node) {
             if dom[child].tag != nil, let childStyle = document.style(of: child) {
                 if childStyle.display == .none { continue }
                 if childStyle.display == .tableCell {
@@ -720,6 +779,21 @@ struct BoxTreeBuilder {
         collector.finishInlineRun()
         if collector.blocks.isEmpty { cell.inlineContent = collector.soleInlineContent } else { cell.children = collector.blocks }
         return cell
+    }
+
+    /// A node's children with each `display: contents` element replaced by its own children,
+    /// in document order (table structure looks through them as the box tree does).
+    private func unboxedChildren(of node: DOMDocument.NodeID) -> [DOMDocument.NodeID] {
+        var result: [DOMDocument.NodeID] = []
+        var stack = Array(dom[node].children.reversed())
+        while let next = stack.popLast() {
+            if dom[next].tag != nil, document.style(of: next)?.display == .contents {
+                stack.append(contentsOf: dom[next].children.reversed())
+            } else {
+                result.append(next)
+            }
+        }
+        return result
     }
 
     /// HTML's rules for parsing non-negative integers, clamped as browsers clamp spans.

@@ -23,12 +23,24 @@ struct IntrinsicSizes {
         return 0
     }
 
-    private func compute(_ box: Box) -> (min: Double, max: Double) {
+    /// The widths of the box's content alone with its chrome, whatever its own `width` says
+    /// (what `min-width: max-content` measures); not cached.
+    func contentOnlyWidths(_ box: Box) -> (min: Double, max: Double) {
+        guard box.kind == .block || box.kind == .inlineBlock else { return contentWidths(box) }
+        return compute(box, ownSize: false)
+    }
+
+    private func compute(_ box: Box, ownSize: Bool = true) -> (min: Double, max: Double) {
         let style = box.style
         let border = style.usedBorder
         let chrome = border.left + border.right + px(style.padding.left) + px(style.padding.right)
         if box.kind == .table {
             return TableLayout(engine: engine).intrinsicWidths(box)
+        }
+        if box.verticalFlow != nil {
+            // Its width is its lines' stack, whatever room it is given.
+            let width = engine.verticalFlowBorderWidth(box)
+            return (width, width)
         }
         if box.kind == .image {
             BrokenImage.measure(box, fonts: engine.fonts)
@@ -36,7 +48,7 @@ struct IntrinsicSizes {
             if style.width.isAuto, let intrinsic = box.intrinsicWidth {
                 if case .px(let h) = style.height, let ratio = box.aspectRatio { width = h / ratio } else { width = intrinsic }
             }
-            if case .percent = style.width {
+            if style.width.isPercentOrCalc {
                 // A percentage width leaves the container to size it: min-content 0, max-content
                 // the natural width, px max-width and min-width applied to both
                 // (WebKit's RenderReplaced::computePreferredLogicalWidths).
@@ -49,7 +61,7 @@ struct IntrinsicSizes {
                 return (minimum + chrome, maximum + chrome)
             }
             if case .px(let maxWidth) = style.maxWidth { width = min(width, maxWidth) }
-            if case .percent = style.maxWidth { return (chrome, width + chrome) }
+            if style.maxWidth.isPercentOrCalc { return (chrome, width + chrome) }
             return (width + chrome, width + chrome)
         }
         var minimum = 0.0, maximum = 0.0
@@ -66,9 +78,22 @@ struct IntrinsicSizes {
         } else {
             (minimum, maximum) = blockChildrenWidths(box.children)
         }
+        if !ownSize {
+            return (minimum + chrome, max(minimum, maximum) + chrome)
+        }
         if case .px(let specified) = style.width, box.kind != .cell {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
             return (content + chrome, content + chrome)
+        }
+        let verticalChrome = border.top + border.bottom + px(style.padding.top) + px(style.padding.bottom)
+        if box.kind != .cell, let width = LayoutEngine.ratioBorderWidth(style, horizontalChrome: chrome, verticalChrome: verticalChrome) {
+            return (width, width)
+        }
+        // `width: min-content` is that width whatever room it has; `max-content` likewise.
+        switch style.sizingKeywords.width {
+        case .minContent?: maximum = minimum
+        case .maxContent?: minimum = maximum
+        default: break
         }
         if case .px(let maxWidth) = style.maxWidth {
             let cap = style.borderBoxSizing ? max(0, maxWidth - chrome) : maxWidth

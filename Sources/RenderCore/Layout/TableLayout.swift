@@ -73,7 +73,8 @@ struct TableLayout {
             switch width {
             case .px(let value): columns[index].fixed = value; columns[index].max = value
             case .percent(let value): columns[index].percent = value
-            case .auto: break
+            // WebKit's table layouts treat calc() widths as auto (webkit.org/b/91411).
+            case .auto, .calc: break
             }
         }
         let sizes = IntrinsicSizes(engine: engine)
@@ -93,7 +94,7 @@ struct TableLayout {
                 fixed = width
                 maximum = Swift.max(minimum, width)
             case .percent(let value): percent = value
-            case .auto: break
+            case .auto, .calc: break
             }
             let span = placement.column..<(placement.column + cell.colspan)
             if Self.hasContent(cell) { columns[placement.column].emptyCellsOnly = false }
@@ -151,7 +152,7 @@ struct TableLayout {
                 switch length {
                 case .px(let value): specified[placement.column + offset] = .px(value / Double(cell.colspan))
                 case .percent(let value): specified[placement.column + offset] = .percent(value / Double(cell.colspan))
-                case .auto: break
+                case .auto, .calc: break
                 }
             }
         }
@@ -423,7 +424,7 @@ struct TableLayout {
         // then theirs (WebKit's RenderTable::layout honours the specified height directly only
         // when there is no body).
         let body = firstBodyRows(grid, table)
-        if case .px(let specified) = table.style.height, let body {
+        if let specified = Self.usedHeight(table.style), let body {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             let extra = specified - verticalChrome - rowSpace * Double(grid.rows.count + 1) - rowHeights.reduce(0, +)
             ExtraRowHeight.distribute(extra, heights: &rowHeights, declared: declaredRowHeights(grid), rows: body,
@@ -440,7 +441,7 @@ struct TableLayout {
         }
         if grid.rows.isEmpty { y = above + table.contentY }
         var contentHeight = y - above - table.contentY
-        if case .px(let specified) = table.style.height, body == nil {
+        if let specified = Self.usedHeight(table.style), body == nil {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             contentHeight = Swift.max(contentHeight, specified - verticalChrome)
         }
@@ -485,6 +486,18 @@ struct TableLayout {
         table.collapsedTop = MarginCollapse(table.margin.top)
         table.collapsedBottom = MarginCollapse(table.margin.bottom)
         table.collapsesThrough = false
+    }
+
+    /// The border-box height a table's `height`, `max-height` and `min-height` ask for, as
+    /// WebKit's RenderTable::layout settles them: the max caps the height, the min raises it
+    /// (a min-height alone makes a table that tall); nil when nothing asks. An HTML table's
+    /// heights include its border and padding whatever `box-sizing` says.
+    static func usedHeight(_ style: ComputedStyle) -> Double? {
+        var height = 0.0
+        if case .px(let specified) = style.height { height = specified }
+        if case .px(let maximum) = style.maxHeight { height = Swift.min(height, maximum) }
+        if case .px(let minimum) = style.minHeight { height = Swift.max(height, minimum) }
+        return height > 0 ? height : nil
     }
 
     /// Lays out the captions on one side at the table's width, stacked from `top` (relative to

@@ -95,6 +95,7 @@ struct GradientGeometry: Equatable {
             switch position {
             case .px(let px)?: return length > 0 ? px / length : 0
             case .percent(let p)?: return p / 100
+            case .calc(let calculated)?: return length > 0 ? calculated.resolve(length) / length : 0
             default: return nil
             }
         }

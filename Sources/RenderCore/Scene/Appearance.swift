@@ -87,8 +87,9 @@ public enum ColorTreatment: String, Sendable {
 
     /// The rules' decision for one document.
     static func decide(appearance: Appearance, client: ClientProfile, styled: StyledDocument, hasImages: Bool) -> ColorTreatment {
-        guard appearance.isDark else { return .light }
+        // A dark-only scheme is dark in light appearance too (E6).
         if styled.usesDarkDefaults { return .darkScheme }
+        guard appearance.isDark else { return .light }
         if styled.colorScheme.declared { return .light }  // `light` / `only light`: E4
         switch client {
         case .webview: return .unchanged

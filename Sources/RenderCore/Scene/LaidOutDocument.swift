@@ -200,11 +200,14 @@ public struct LaidOutDocument: @unchecked Sendable {
 
     /// `owner`: the index in `boxes` of the nearest element above, which takes the text of
     /// anonymous blocks.
-    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double) {
+    /// `turn`: how the boxes inside a vertical flow are turned into place (`VerticalFlowLayout`).
+    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
+                                turn: AffineTransform = .identity) {
         var owner = owner
         let text = OwnText(box.inlineContent)
+        let ownFrame = turn.boundingBox(of: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height))
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
-            boxes.append(ElementBox(path: path, frame: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height),
+            boxes.append(ElementBox(path: path, frame: ownFrame,
                                     paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
             owner = boxes.count - 1
         } else if let owner, !text.block.isEmpty {
@@ -212,16 +215,21 @@ public struct LaidOutDocument: @unchecked Sendable {
             boxes[owner].paint = ElementPaint(background: paint.background, color: paint.color ?? box.style.color, border: paint.border,
                                               text: ElementPaint.collapsed(paint.text + " " + text.block))
         }
-        widest = max(widest, box.absoluteX + box.width)
-        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest) }
+        widest = max(widest, ownFrame.maxX)
+        var turn = turn
+        if box.verticalFlow != nil, let content = box.children.first {
+            let frame = Rect(x: content.absoluteX, y: content.absoluteY, width: content.width, height: content.height)
+            turn = turn.concatenating(AffineTransform(content.style.transform, origin: (frame.x, frame.y), box: frame))
+        }
+        for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn) }
         var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
         let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
         for line in box.lines {
-            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest) }
+            for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn) }
             for fragment in line.inlineFragments {
                 guard let node = fragment.box.node else { continue }
-                let frame = fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y)
+                let frame = turn.boundingBox(of: fragment.borderBox.offsetBy(dx: origin.x, dy: origin.y))
                 let key = ObjectIdentifier(fragment.box)
                 if let known = inlineFrames[key] {
                     inlineFrames[key] = (node, known.frame.union(frame), known.style)

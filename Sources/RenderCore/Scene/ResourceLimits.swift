@@ -53,6 +53,9 @@ public struct ResourceLimits: Sendable, Equatable {
     /// As browsers clamp them (HTML § 4.9.11): not settable, since goldens depend on them.
     public static let maximumColspan = 1000
     public static let maximumRowspan = 65534
+    /// Vertical writing-mode flows inside more flows than this are laid out horizontally
+    /// (sizing each flow lays out all it holds).
+    public static let maximumNestedVerticalFlows = 8
     /// Font sizes above this (CSS px) are drawn at it.
     public static let maximumFontSize = 2000.0
     /// cairo's image surfaces hold at most this many pixels a side.

@@ -7,33 +7,33 @@ extension ComputedStyle {
         let name = declaration.name
         let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
+        if let physical = LogicalProperties.physical(name, value, mode: writingMode, direction: direction) {
+            applyPhysical(physical, of: declaration, parent: parent, rootFontSize: rootFontSize)
+            return true
+        }
         if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             applyGlobalKeyword(keyword, to: name, parent: parent)
             return true
         }
         let fontSize = self.fontSize
-        func len(_ text: String, auto: Bool = true) -> Length? {
-            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto)
+        func len(_ text: String, auto: Bool = true, nonNegative: Bool = false) -> Length? {
+            PropertyValues.length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto, nonNegative: nonNegative)
         }
-        func nonNegative(_ length: Length?) -> Length? {
-            if case .px(let v)? = length, v < 0 { return nil }
-            if case .percent(let v)? = length, v < 0 { return nil }
-            return length
-        }
+        if applySizingKeyword(name, keyword) { return true }
         switch name {
         case "display":
-            if let display = Display(rawValue: keyword) { self.display = display }
+            if let display = Display(declared: keyword) { self.display = display }
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
-                part.lowercased() == "normal" ? .some(nil) : nonNegative(len(part, auto: false)).map { .some($0) }
+                part.lowercased() == "normal" ? .some(nil) : len(part, auto: false, nonNegative: true).map { .some($0) }
             }
             guard (1...2).contains(parts.count), let row = parts[0], let column = parts.last! else { break }
             rowGap = row; columnGap = column
         case "row-gap", "grid-row-gap":
-            if keyword == "normal" { rowGap = nil } else if let v = nonNegative(len(value, auto: false)) { rowGap = v }
+            if keyword == "normal" { rowGap = nil } else if let v = len(value, auto: false, nonNegative: true) { rowGap = v }
         case "column-gap", "grid-column-gap":
-            if keyword == "normal" { columnGap = nil } else if let v = nonNegative(len(value, auto: false)) { columnGap = v }
+            if keyword == "normal" { columnGap = nil } else if let v = len(value, auto: false, nonNegative: true) { columnGap = v }
         case "margin":
             let parts = PropertyValues.components(value).compactMap { len($0) }
             if let edges = PropertyValues.fourSides(parts) { margin = edges }
@@ -42,12 +42,12 @@ extension ComputedStyle {
         case "margin-bottom": if let v = len(value) { margin.bottom = v }
         case "margin-left": if let v = len(value) { margin.left = v }
         case "padding":
-            let parts = PropertyValues.components(value).compactMap { nonNegative(len($0, auto: false)) }
+            let parts = PropertyValues.components(value).compactMap { len($0, auto: false, nonNegative: true) }
             if let edges = PropertyValues.fourSides(parts) { padding = edges }
-        case "padding-top": if let v = nonNegative(len(value, auto: false)) { padding.top = v }
-        case "padding-right": if let v = nonNegative(len(value, auto: false)) { padding.right = v }
-        case "padding-bottom": if let v = nonNegative(len(value, auto: false)) { padding.bottom = v }
-        case "padding-left": if let v = nonNegative(len(value, auto: false)) { padding.left = v }
+        case "padding-top": if let v = len(value, auto: false, nonNegative: true) { padding.top = v }
+        case "padding-right": if let v = len(value, auto: false, nonNegative: true) { padding.right = v }
+        case "padding-bottom": if let v = len(value, auto: false, nonNegative: true) { padding.bottom = v }
+        case "padding-left": if let v = len(value, auto: false, nonNegative: true) { padding.left = v }
         case "border", "border-top", "border-right", "border-bottom", "border-left":
             applyBorderShorthand(name, value, rootFontSize: rootFontSize)
         case "border-width":
@@ -69,12 +69,18 @@ extension ComputedStyle {
             if let v = BorderStyle(rawValue: keyword) { Self.setSide(of: &borderStyle, name, v) }
         case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
-        case "width": if let v = nonNegative(len(value)) { width = v }
-        case "height": if let v = nonNegative(len(value)) { height = v }
-        case "min-width": if let v = nonNegative(len(value, auto: false)) { minWidth = v }
-        case "min-height": if let v = nonNegative(len(value, auto: false)) { minHeight = v }
-        case "max-width": maxWidth = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxWidth)
-        case "max-height": maxHeight = keyword == "none" ? .auto : (nonNegative(len(value, auto: false)) ?? maxHeight)
+        case "width": if let v = len(value, nonNegative: true) { width = v; sizingKeywords.width = nil }
+        case "height": if let v = len(value, nonNegative: true) { height = v; sizingKeywords.height = nil }
+        case "min-width": if let v = len(value, auto: false, nonNegative: true) { minWidth = v; sizingKeywords.minWidth = nil }
+        case "min-height": if let v = len(value, auto: false, nonNegative: true) { minHeight = v; sizingKeywords.minHeight = nil }
+        case "max-width":
+            if let v = keyword == "none" ? .auto : len(value, auto: false, nonNegative: true) { maxWidth = v; sizingKeywords.maxWidth = nil }
+        case "max-height":
+            if let v = keyword == "none" ? .auto : len(value, auto: false, nonNegative: true) { maxHeight = v; sizingKeywords.maxHeight = nil }
+        case "aspect-ratio": if let ratio = AspectRatio(value) { aspectRatio = ratio }
+        case "writing-mode", "-webkit-writing-mode": if let mode = WritingMode(keyword: keyword) { writingMode = mode }
+        case "text-orientation", "-webkit-text-orientation":
+            if let orientation = TextOrientation(keyword: keyword) { textOrientation = orientation }
         case "box-sizing": borderBoxSizing = keyword == "border-box"
         case "background-color":
             if let c = PropertyValues.color(value, current: color) { backgroundColor = c }
@@ -114,9 +120,9 @@ extension ComputedStyle {
                 objectPosition = position
             }
         case "text-shadow":
-            textShadows = BackgroundParser.shadows(value, current: color)
+            textShadows = BackgroundParser.shadows(value, current: color, fontSize: fontSize, rootFontSize: rootFontSize)
         case "box-shadow", "-webkit-box-shadow":
-            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true)
+            boxShadows = BackgroundParser.shadows(value, current: color, allowInset: true, fontSize: fontSize, rootFontSize: rootFontSize)
         case "color":
             if let c = PropertyValues.color(value, current: parent.color) { color = c }
         case "font-family": let families = PropertyValues.fontFamilies(value); if !families.isEmpty { fontFamilies = families }
@@ -254,7 +260,7 @@ extension ComputedStyle {
                                                 : BackgroundParser.images(value, context: context)
             if let layers { maskImage = layers.last ?? nil }
         case "opacity":
-            if let number = Double(value), number.isFinite { opacity = min(1, max(0, number)) }
+            if let number = PropertyValues.number(value) { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
         case "position":
             relativeOffset = keyword == "relative" ? pendingOffsets : nil
@@ -283,11 +289,6 @@ extension ComputedStyle {
         case "unicode-bidi":
             let unprefixed = keyword.hasPrefix("-webkit-") ? String(keyword.dropFirst(8)) : keyword
             if let bidi = UnicodeBidi(rawValue: unprefixed) { unicodeBidi = bidi }
-        case "margin-inline", "padding-inline":
-            let parts = PropertyValues.components(value)
-            guard parts.count == 1 || parts.count == 2 else { break }
-            apply(Declaration(name: name + "-start", value: parts[0], important: false), parent: parent, rootFontSize: rootFontSize)
-            apply(Declaration(name: name + "-end", value: parts.last!, important: false), parent: parent, rootFontSize: rootFontSize)
         case "outline", "outline-width", "outline-style", "outline-color", "outline-offset":
             _ = outline.apply(name, value, width: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) },
                               length: { if case .px(let v)? = len($0, auto: false) { return v } else { return nil } },
@@ -295,7 +296,6 @@ extension ComputedStyle {
         case "color-scheme", "supported-color-schemes":
             break  // the root's decides the page's scheme (`Cascade`, `ColorScheme.of`)
         default:
-            if applyLogicalSide(name, declaration, parent: parent, rootFontSize: rootFontSize) { return true }
             // WebKit keeps `-webkit-` aliases of the properties it once prefixed (`-webkit-flex`).
             guard let standard = WebKitProperties.standardName(aliasedBy: name) else { return false }
             return apply(Declaration(name: standard, value: declaration.value, important: declaration.important),
@@ -304,22 +304,31 @@ extension ComputedStyle {
         return true
     }
 
-    /// `margin-inline-start`, `padding-inline-end` (and WebKit's `-webkit-margin-start`
-    /// spellings) as the physical side this element's direction makes them.
-    private mutating func applyLogicalSide(_ name: String, _ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) -> Bool {
-        let standard = name.hasPrefix("-webkit-") && (name.hasSuffix("-start") || name.hasSuffix("-end"))
-            ? String(name.dropFirst(8)).replacingOccurrences(of: "-start", with: "-inline-start")
-                .replacingOccurrences(of: "-end", with: "-inline-end")
-            : name
-        guard standard.hasPrefix("margin-") || standard.hasPrefix("padding-"), let side = physicalSide(standard),
-              let property = standard.split(separator: "-").first else { return false }
-        return apply(Declaration(name: "\(property)-\(side)", value: declaration.value, important: declaration.important),
-                     parent: parent, rootFontSize: rootFontSize)
+    /// A flow-relative declaration's physical ones (`LogicalProperties`), all or none: a
+    /// two-value `margin-inline` with one invalid part is dropped whole, as browsers drop it.
+    private mutating func applyPhysical(_ physical: [(String, String)], of declaration: Declaration, parent: ComputedStyle,
+                                        rootFontSize: Double) {
+        if physical.count > 1 {
+            let valid = physical.allSatisfy { name, value in
+                LogicalProperties.accepts(name, value, fontSize: fontSize, rootFontSize: rootFontSize, color: color)
+            }
+            guard valid else { return }
+        }
+        for (name, value) in physical {
+            apply(Declaration(name: name, value: value, important: declaration.important), parent: parent, rootFontSize: rootFontSize)
+        }
     }
 
     /// Units and `currentColor` for background values: this style's font sizes and colour.
     private func backgroundContext(_ rootFontSize: Double) -> GradientParser.Context {
         GradientParser.Context(fontSize: fontSize, rootFontSize: rootFontSize, current: color)
+    }
+
+    private static func side<T>(of edges: Edges<T>, _ property: String) -> T {
+        if property.contains("-top") { return edges.top }
+        if property.contains("-right") { return edges.right }
+        if property.contains("-bottom") { return edges.bottom }
+        return edges.left
     }
 
     private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {
@@ -349,7 +358,7 @@ extension ComputedStyle {
     private mutating func applyFontShorthand(_ value: String, parent: ComputedStyle, rootFontSize: Double) {
         let parts = PropertyValues.components(value)
         guard let sizeIndex = parts.firstIndex(where: { part in
-            let sizePart = String(part.split(separator: "/", maxSplits: 1).first ?? "")
+            let sizePart = PropertyValues.splitAtSlash(part)[0]
             return PropertyValues.fontSize(sizePart, parentSize: parent.fontSize, rootFontSize: rootFontSize) != nil
                 && Double(sizePart) == nil
         }), sizeIndex + 1 < parts.count else { return }
@@ -364,7 +373,7 @@ extension ComputedStyle {
             else if k == "small-caps" { newStyle.fontVariantCaps = .smallCaps }
             else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
         }
-        let sizeParts = parts[sizeIndex].split(separator: "/", maxSplits: 1).map(String.init)
+        let sizeParts = PropertyValues.splitAtSlash(parts[sizeIndex])
         guard let size = PropertyValues.fontSize(sizeParts[0], parentSize: parent.fontSize, rootFontSize: rootFontSize) else { return }
         newStyle.fontSize = size
         newStyle.fontSizeOrigin = FontSizeOrigin.of(sizeParts[0], parent: parent.fontSizeOrigin)
@@ -407,12 +416,25 @@ extension ComputedStyle {
         case "background-blend-mode": background.blendModes = source.background.blendModes
         case "object-fit": objectFit = source.objectFit
         case "object-position": objectPosition = source.objectPosition
-        case "width": width = source.width
-        case "height": height = source.height
-        case "min-width": minWidth = source.minWidth
-        case "max-width": maxWidth = source.maxWidth
-        case "min-height": minHeight = source.minHeight
-        case "max-height": maxHeight = source.maxHeight
+        case "width": width = source.width; sizingKeywords.width = source.sizingKeywords.width
+        case "height": height = source.height; sizingKeywords.height = source.sizingKeywords.height
+        case "min-width": minWidth = source.minWidth; sizingKeywords.minWidth = source.sizingKeywords.minWidth
+        case "max-width": maxWidth = source.maxWidth; sizingKeywords.maxWidth = source.sizingKeywords.maxWidth
+        case "min-height": minHeight = source.minHeight; sizingKeywords.minHeight = source.sizingKeywords.minHeight
+        case "max-height": maxHeight = source.maxHeight; sizingKeywords.maxHeight = source.sizingKeywords.maxHeight
+        case "aspect-ratio": aspectRatio = source.aspectRatio
+        case "writing-mode", "-webkit-writing-mode": writingMode = source.writingMode
+        case "text-orientation", "-webkit-text-orientation": textOrientation = source.textOrientation
+        case "margin-top", "margin-right", "margin-bottom", "margin-left":
+            Self.setSide(of: &margin, name, Self.side(of: source.margin, name))
+        case "padding-top", "padding-right", "padding-bottom", "padding-left":
+            Self.setSide(of: &padding, name, Self.side(of: source.padding, name))
+        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
+            Self.setSide(of: &borderWidth, name, Self.side(of: source.borderWidth, name))
+        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
+            Self.setSide(of: &borderStyle, name, Self.side(of: source.borderStyle, name))
+        case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
+            Self.setSide(of: &borderColor, name, Self.side(of: source.borderColor, name))
         case "overflow": overflowHidden = source.overflowHidden
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin

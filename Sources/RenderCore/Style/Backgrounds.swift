@@ -116,7 +116,8 @@ public struct BoxShadow: Sendable, Equatable {
 
 enum BackgroundParser {
     /// `text-shadow` and `drop-shadow()` take no `inset` (such a layer is dropped); `box-shadow` does.
-    static func shadows(_ value: String, current: RGBA, allowInset: Bool = false) -> [BoxShadow] {
+    static func shadows(_ value: String, current: RGBA, allowInset: Bool = false,
+                        fontSize: Double = 16, rootFontSize: Double = 16) -> [BoxShadow] {
         guard value.lowercased() != "none" else { return [] }
         var result: [BoxShadow] = []
         var depth = 0, layer = ""
@@ -128,7 +129,7 @@ enum BackgroundParser {
             var lengths: [Double] = []
             var colour = current
             for part in parts {
-                if case .px(let px)? = PropertyValues.length(part, fontSize: 16, rootFontSize: 16, allowAuto: false) { lengths.append(px) }
+                if case .px(let px)? = PropertyValues.length(part, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false) { lengths.append(px) }
                 else if let parsed = PropertyValues.color(part, current: current) { colour = parsed }
             }
             guard lengths.count >= 2 else { return }

@@ -122,6 +122,8 @@ enum BorderImageParser {
                 switch length(word) {
                 case .px(let v)? where v >= 0: values.append(.length(.px(v)))
                 case .percent(let v)? where v >= 0 && allowAuto: values.append(.length(.percent(v)))  // no % outsets
+                case .calc(let calculated)? where allowAuto:
+                    values.append(.length(.calc(CalculatedLength(expression: calculated.expression, nonNegative: true))))
                 default: return nil
                 }
             }

@@ -43,6 +43,8 @@ enum BorderRadiusValues {
         switch length(text) {
         case .px(let v)? where v >= 0 && v.isFinite: return .px(v)
         case .percent(let v)? where v >= 0 && v.isFinite: return .percent(v)
+        // A calculation is clamped at use, not refused (CornerRadii takes max(0, …)).
+        case .calc(let calculated)?: return .calc(CalculatedLength(expression: calculated.expression, nonNegative: true))
         default: return nil
         }
     }

@@ -22,10 +22,25 @@ public struct RGBA: Sendable, Equatable, Hashable {
     }
 }
 
-/// Parses CSS `<color>` values: hex, rgb()/rgba(), hsl()/hsla(), named colours and `transparent`.
+/// Parses CSS `<color>` values: hex, named and system colours, `transparent`, `rgb()`, `hsl()`,
+/// `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`, `color-mix()` and `light-dark()`
+/// (the functions in `ColorFunctions.swift`, the spaces in `ColorSpaces.swift`).
 public enum CSSColor {
     /// Returns nil for anything that is not a concrete colour (including `currentcolor`).
     public static func parse(_ text: String) -> RGBA? {
+        parse(text, current: nil)
+    }
+
+    /// A colour, with `currentcolor` (also inside `color-mix()` and `light-dark()`) as `current`.
+    static func parse(_ text: String, current: RGBA?) -> RGBA? {
+        spaced(text, current: current, depth: 0)?.rgba
+    }
+
+    /// Nested colour functions deeper than this are refused.
+    static let maximumDepth = 16
+
+    static func spaced(_ text: String, current: RGBA?, depth: Int) -> SpacedColor? {
+        guard depth < maximumDepth else { return nil }
         let list = CSSTokenList(text)
         let tokens = list.tokens
         var first = 0
@@ -36,21 +51,24 @@ public enum CSSColor {
 
         switch tokens[first].kind {
         case .hash(let digits, _) where first == last:
-            return parseHex(digits)
+            return parseHex(digits).map(SpacedColor.init)
         case .ident(let name) where first == last:
-            return namedColors[name.lowercased()]
+            let lower = name.lowercased()
+            if lower == "currentcolor" { return current.map(SpacedColor.init) }
+            return (namedColors[lower] ?? systemColor(lower)).map(SpacedColor.init)
         case .function(let name):
             // An unclosed function is closed by end of input, as CSS Syntax specifies.
             let close = list.blockEnd[first]
             guard close >= last else { return nil }
-            let arguments = ((first + 1)..<min(close, tokens.count)).map { tokens[$0].kind }.filter { !$0.isWhitespace }
-            return parseFunction(name.lowercased(), arguments)
+            return parseFunction(name.lowercased(), list: list, range: (first + 1)..<min(close, tokens.count),
+                                 current: current, depth: depth)
         default:
             return nil
         }
     }
 
     // MARK: Hex
+
 
     static func parseHex(_ digits: String) -> RGBA? {
         let values = digits.utf8.map(hexDigitValue)
@@ -75,91 +93,6 @@ public enum CSSColor {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
         default: return nil
-        }
-    }
-
-    // MARK: Functions
-
-    /// Splits arguments into the three channels and optional alpha, accepting both the legacy
-    /// comma syntax `rgb(1, 2, 3, 0.5)` and the modern space syntax `rgb(1 2 3 / 50%)`.
-    private static func channels(_ arguments: [CSSToken.Kind]) -> (values: [CSSToken.Kind], alpha: CSSToken.Kind?)? {
-        if arguments.contains(.comma) {
-            // Legacy: value (, value){2,3} — commas strictly alternate with values.
-            guard arguments.count == 5 || arguments.count == 7 else { return nil }
-            for (index, token) in arguments.enumerated() where (index % 2 == 1) != (token == .comma) { return nil }
-            let values = stride(from: 0, to: arguments.count, by: 2).map { arguments[$0] }
-            return (Array(values.prefix(3)), values.count == 4 ? values[3] : nil)
-        }
-        if arguments.count == 3 { return (arguments, nil) }
-        if arguments.count == 5, arguments[3] == .delim("/") { return (Array(arguments.prefix(3)), arguments[4]) }
-        return nil
-    }
-
-    private static func parseFunction(_ name: String, _ arguments: [CSSToken.Kind]) -> RGBA? {
-        guard let (values, alphaToken) = channels(arguments) else { return nil }
-        var alpha = 1.0
-        if let alphaToken {
-            guard let parsed = alphaValue(alphaToken) else { return nil }
-            alpha = parsed
-        }
-        switch name {
-        case "rgb", "rgba":
-            let rgb = values.compactMap(rgbChannel)
-            guard rgb.count == 3 else { return nil }
-            return RGBA(r: rgb[0], g: rgb[1], b: rgb[2], a: alpha)
-        case "hsl", "hsla":
-            guard let hue = hueDegrees(values[0]),
-                  let saturation = fraction(values[1]),
-                  let lightness = fraction(values[2]) else { return nil }
-            return hslToRGB(hue: hue, saturation: saturation, lightness: lightness, alpha: alpha)
-        default:
-            return nil
-        }
-    }
-
-    private static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
-
-    private static func rgbChannel(_ token: CSSToken.Kind) -> Double? {
-        switch token {
-        case .number(let value, _): return clamp01(value / 255)
-        case .percentage(let value): return clamp01(value / 100)
-        case .ident(let word) where word.lowercased() == "none": return 0
-        default: return nil
-        }
-    }
-
-    private static func alphaValue(_ token: CSSToken.Kind) -> Double? {
-        switch token {
-        case .number(let value, _): return clamp01(value)
-        case .percentage(let value): return clamp01(value / 100)
-        case .ident(let word) where word.lowercased() == "none": return 0
-        default: return nil
-        }
-    }
-
-    /// Saturation / lightness: a percentage (or, in the modern syntax, a 0...100 number).
-    private static func fraction(_ token: CSSToken.Kind) -> Double? {
-        switch token {
-        case .percentage(let value), .number(let value, _): return clamp01(value / 100)
-        case .ident(let word) where word.lowercased() == "none": return 0
-        default: return nil
-        }
-    }
-
-    private static func hueDegrees(_ token: CSSToken.Kind) -> Double? {
-        switch token {
-        case .number(let value, _): return value
-        case .ident(let word) where word.lowercased() == "none": return 0
-        case .dimension(let value, let unit):
-            switch unit.lowercased() {
-            case "deg": return value
-            case "rad": return value * 180 / Double.pi
-            case "grad": return value * 0.9
-            case "turn": return value * 360
-            default: return nil
-            }
-        default:
-            return nil
         }
     }
 

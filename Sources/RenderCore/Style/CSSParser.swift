@@ -283,8 +283,10 @@ struct CSSDeclarationParser {
             if case .badString = token.kind { return nil }
         }
         let value = list.rawText(index..<valueEnd)
-        guard !value.isEmpty else { return nil }
-        return Declaration(name: rawName.lowercased(), value: value, important: important)
+        // A custom property may be empty (`--x: ;`, CSS Variables 1 §2); no other value may.
+        guard !value.isEmpty || rawName.hasPrefix("--") else { return nil }
+        // Custom property names are case-sensitive (CSS Variables §2).
+        return Declaration(name: rawName.hasPrefix("--") ? rawName : rawName.lowercased(), value: value, important: important)
     }
 
     /// If the value ends with `! important` (whitespace allowed, case-insensitive), the index of the "!".

@@ -26,6 +26,12 @@ public enum Cascade {
     }
 
     static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget) -> StyledDocument {
+        // Relative units (vw, ex, ch…) are measured against these while every value parses.
+        let units = ValueContext(viewportWidth: media.viewportWidth, viewportHeight: media.viewportHeight)
+        return ValueContext.$current.withValue(units) { style(dom, media: media, budget: budget, units: units) }
+    }
+
+    private static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget, units: ValueContext) -> StyledDocument {
         let author = authorStylesheet(dom, media: media, budget: budget)
         let authorIndex = RuleIndex(author)
         let selectorContext = SelectorMatchContext()
@@ -39,7 +45,8 @@ public enum Cascade {
             rootProperty = declarations.last(where: { $0.name == "color-scheme" || $0.name == "supported-color-schemes" })?.value
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
-        let darkDefaults = media.darkMode && scheme.allowsDark
+        let darkDefaults = (media.darkMode && scheme.allowsDark) || scheme.onlyDark
+        units.usesDarkScheme = darkDefaults
         let userAgent = darkDefaults
             ? Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : "")
                 + UserAgentStylesheet.darkDefaultsCSS, media: media)
@@ -47,7 +54,10 @@ public enum Cascade {
         let userAgentIndex = RuleIndex(userAgent)
         let pseudoCascade = PseudoElementCascade(userAgent: userAgent, author: author)
         var pseudoStyles: [DOMDocument.NodeID: PseudoElementStyles] = [:]
-        let rootFontSize = 16.0
+        // `rem` is the root element's font size (16 px for the root's own declarations).
+        var rootFontSize = 16.0
+        let variables = CustomProperties.Budget()
+        let rootElement = dom.nodes.indices.first { dom[$0].tag != nil }
         var styles = [ComputedStyle?](repeating: nil, count: dom.nodes.count)
         var unsupported = UnsupportedFeatures()
         for (name, node) in author.skippedAtRules { unsupported.check(atRule: name, in: node ?? 0) }
@@ -60,11 +70,15 @@ public enum Cascade {
             var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: (userAgent, userAgentIndex),
                                                                      author: (author, authorIndex), budget: budget,
                                                                      context: selectorContext)
+            let custom: [String: String]
+            (declarations, custom) = CustomProperties.resolve(declarations, inherited: parentStyle.customProperties, budget: variables)
             if dom.mode != .quirks {
                 let userAgentPart = declarations[..<userAgentCount]
                 declarations = Array(userAgentPart) + declarations[userAgentCount...].filter { !QuirkyLengths.usesUnitlessLength($0) }
             }
             var style = parentStyle.inheritedForChild()
+            style.customProperties = custom
+            units.useFont(of: parentStyle)
             if let language = dom[id].attributes["lang"] ?? dom[id].attributes["xml:lang"] {
                 style.language = language
             }
@@ -75,9 +89,15 @@ public enum Cascade {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
+            units.useFont(of: style)
+            // Then the colour, which `currentcolor` in every other property is.
+            for declaration in declarations where declaration.name == "color" {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            }
             let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
-            // direction next: logical properties (padding-inline-start) resolve against it.
-            for declaration in declarations where declaration.name == "direction" {
+            // direction and writing mode next: logical properties (padding-inline-start) resolve against them.
+            let flowProperties: Set<String> = ["direction", "writing-mode", "-webkit-writing-mode"]
+            for declaration in declarations where flowProperties.contains(declaration.name) {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
             }
             var userAgentMargin = style.margin
@@ -95,15 +115,23 @@ public enum Cascade {
                 style.quirkyMarginBottom = userAgentMargin.bottom != .px(0) && style.margin.bottom == userAgentMargin.bottom
             }
             if style.display == .inline, dom[id].tag == "html" { style.display = .block }
+            style.display = style.display.adjustedForContents(tag: dom[id].tag ?? "", isRoot: dom[id].tag == "html")
             if dom[id].tag == "table", style.blockAlign != nil {
                 // Tables never take the legacy -webkit- alignments from outside (WebKit's
                 // and Blink's style adjusters): they go back to start alignment.
                 style.textAlign = .start
                 style.blockAlign = nil
             }
+            // Inside a vertical flow (not at its start), styles are kept in the flow's logical frame.
+            if style.writingMode.isVertical, parentStyle.writingMode.isVertical { style = style.turnedIntoVerticalFlow() }
             style.node = id
             styles[id] = style
-            pseudoStyles[id] = pseudoCascade.styles(for: id, element: style, in: dom, rootFontSize: rootFontSize, budget: budget)
+            if id == rootElement { rootFontSize = style.fontSize }
+            pseudoStyles[id] = pseudoCascade.styles(for: id, element: style, in: dom, rootFontSize: rootFontSize, budget: budget,
+                                                    variables: variables)
+        }
+        if variables.exhausted {
+            budget.warn("the mail's custom properties expand past \(ResourceLimits.count(16 << 20)) bytes; later var() references are ignored")
         }
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
                               fontFaces: author.fontFaces, unsupported: unsupported.uses, pseudoStyles: pseudoStyles,

@@ -7,6 +7,9 @@ public struct ColorScheme: Sendable, Equatable {
     public let declared: Bool
     /// Whether `dark` is among the schemes (and not ruled out by `only light`).
     public let allowsDark: Bool
+    /// Whether `dark` is the only scheme (`dark`, `only dark`): WebKit then uses dark whatever
+    /// the appearance (`Document::useDarkAppearance`), as Chromium does.
+    public var onlyDark: Bool { allowsDark && !text.split(separator: " ").contains("light") }
     /// The declaration as written (lower-cased, spaces collapsed), for reports.
     public let text: String
 

@@ -7,11 +7,13 @@ public enum Display: String, Sendable {
     case tableFooterGroup = "table-footer-group", tableColumn = "table-column"
     case tableColumnGroup = "table-column-group", tableCaption = "table-caption"
     case flex, inlineFlex = "inline-flex", grid, inlineGrid = "inline-grid", flowRoot = "flow-root"
+    /// The element has no box; its children take its place (see `DisplayValues`).
+    case contents
 
     /// Boxes that take part in block layout as a block (they start a new line).
     public var isBlockLevel: Bool {
         switch self {
-        case .inline, .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid, .none: return false
+        case .inline, .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid, .none, .contents: return false
         default: return true
         }
     }
@@ -56,6 +58,8 @@ public enum Length: Sendable, Equatable {
     case px(Double)
     case percent(Double)
     case auto
+    /// A math function with percentages (`calc(100% - 20px)`, `min(100%, 600px)`), see `CalcExpression`.
+    case calc(CalculatedLength)
 
     /// Resolves against a containing-block length; `auto` resolves to nil.
     public func resolve(_ base: Double) -> Double? {
@@ -63,9 +67,18 @@ public enum Length: Sendable, Equatable {
         case .px(let value): return value
         case .percent(let value): return base * value / 100
         case .auto: return nil
+        case .calc(let calculated): return calculated.resolve(base)
         }
     }
     public var isAuto: Bool { self == .auto }
+    /// A percentage or a calculation with one: its value waits for the containing block
+    /// (WebKit's `isPercentOrCalculated`).
+    public var isPercentOrCalc: Bool {
+        switch self {
+        case .percent, .calc: return true
+        case .px, .auto: return false
+        }
+    }
 }
 
 /// `start` and `end` stay logical until layout: an inherited `start` is left in an LTR child
@@ -156,6 +169,10 @@ public struct ComputedStyle: Sendable {
     public var minHeight: Length = .px(0)
     public var maxHeight: Length = .auto
     public var borderBoxSizing = false
+    /// `aspect-ratio` (not inherited).
+    public var aspectRatio = AspectRatio()
+    /// `min-content`, `max-content`, `fit-content` sizes (not inherited; see `SizingValues`).
+    public var sizingKeywords = SizingKeywords()
     public var backgroundColor: RGBA = .transparent
     /// The background layers (images, gradients) and their per-layer lists.
     public var background = BackgroundLayers()
@@ -232,6 +249,9 @@ public struct ComputedStyle: Sendable {
     public var textAlign: TextAlign = .start
     /// The paragraph direction of the boxes this element makes (`dir` maps to it).
     public var direction: TextDirection = .ltr
+    /// `writing-mode` and `text-orientation` (see `LogicalProperties`).
+    public var writingMode: WritingMode = .horizontalTB
+    public var textOrientation: TextOrientation = .mixed
     /// `text-align-last` (nil: auto, the last line aligned as `text-align` says, start when justified).
     public var textAlignLast: TextAlign?
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
@@ -302,6 +322,8 @@ public struct ComputedStyle: Sendable {
     public var captionAtBottom = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
+    /// Custom properties (`--name`, inherited), their `var()`s substituted (`CustomProperties`).
+    public var customProperties: [String: String] = [:]
 
     public init() {}
 
@@ -320,6 +342,8 @@ public struct ComputedStyle: Sendable {
         child.lineHeight = lineHeight
         child.textAlign = textAlign
         child.direction = direction
+        child.writingMode = writingMode
+        child.textOrientation = textOrientation
         child.textAlignLast = textAlignLast
         child.blockAlign = blockAlign
         child.whiteSpace = whiteSpace
@@ -344,6 +368,7 @@ public struct ComputedStyle: Sendable {
         child.captionAtBottom = captionAtBottom
         child.borderCollapse = borderCollapse
         child.lineHeightQuirk = lineHeightQuirk
+        child.customProperties = customProperties
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
         child.decorationPaint = decorationPaint

@@ -22,15 +22,3 @@ extension TextAlign {
         }
     }
 }
-
-extension ComputedStyle {
-    /// The physical side a logical (`inline-start` / `inline-end`) property names, for this
-    /// element's own direction: the cascade applies `direction` before any such property.
-    func physicalSide(_ logical: String) -> String? {
-        let isStart: Bool
-        if logical.hasSuffix("-inline-start") { isStart = true }
-        else if logical.hasSuffix("-inline-end") { isStart = false }
-        else { return nil }
-        return isStart != direction.isRightToLeft ? "left" : "right"
-    }
-}

@@ -27,38 +27,94 @@ enum PropertyValues {
         return parts
     }
 
-    /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`.
-    static func length(_ raw: String, fontSize: Double, rootFontSize: Double, allowAuto: Bool = true) -> Length? {
+    /// `size/line-height` split at its first slash outside parentheses (`calc(32px / 2)/1.5`).
+    static func splitAtSlash(_ text: String) -> [String] {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "/" where depth == 0: return [String(text[..<index]), String(text[text.index(after: index)...])]
+            default: break
+            }
+        }
+        return [text]
+    }
+
+    /// A length or percentage; `em` against `fontSize`, `rem` against `rootFontSize`, the
+    /// other relative units against `ValueContext.active`; math functions (`calc()`, `min()`…)
+    /// through `CalcExpression`, kept as `Length.calc` while they hold percentages.
+    static func length(_ raw: String, fontSize: Double, rootFontSize: Double, allowAuto: Bool = true,
+                       nonNegative: Bool = false) -> Length? {
         let text = raw.trimmingWhitespaces().lowercased()
         if text == "auto" { return allowAuto ? .auto : nil }
+        let units = ValueContext.active
+        if CalcExpression.isMathFunction(text) {
+            let result = CalcExpression.parse(text, category: .length) {
+                units.px($0, $1, fontSize: fontSize, rootFontSize: rootFontSize)
+            }
+            switch result {
+            case .value(let px)?: return .px(CalcExpression.clampToLayoutRange(px, nonNegative: nonNegative))
+            case .percentOnly(let percent)?:
+                return .percent(percent.isNaN ? 0 : min(max(percent, -1e9), 1e9))
+            case .calculated(let expression)?: return .calc(CalculatedLength(expression: expression, nonNegative: nonNegative))
+            case nil: return nil
+            }
+        }
+        // A negative value where none is allowed drops the declaration (a calculation's is clamped instead).
         if text.hasSuffix("%") {
-            guard let number = finiteNumber(text.dropLast()) else { return nil }
+            guard let number = finiteNumber(text.dropLast()), !(nonNegative && number < 0) else { return nil }
             return .percent(number)
         }
-        let units: [(String, Double)] = [
-            ("px", 1), ("rem", rootFontSize), ("em", fontSize), ("pt", 4.0 / 3.0), ("pc", 16),
-            ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4), ("q", 96 / 101.6), ("ex", fontSize * 0.5),
-            ("ch", fontSize * 0.5), ("vw", 3.9), ("vh", 8.44),
-        ]
-        for (unit, factor) in units where text.hasSuffix(unit) {
-            guard let number = finiteNumber(text.dropLast(unit.count)) else { return nil }
-            return .px(number * factor)
+        // The unit is the trailing letters (`1e3px` has its exponent in the number).
+        let unitStart = text.lastIndex(where: { !($0.isLetter) }).map { text.index(after: $0) } ?? text.startIndex
+        let unit = String(text[unitStart...])
+        if !unit.isEmpty {
+            guard let number = finiteNumber(text[..<unitStart]),
+                  let px = units.px(number, unit, fontSize: fontSize, rootFontSize: rootFontSize),
+                  !(nonNegative && px < 0) else { return nil }
+            return .px(min(max(px, -1e7), 1e7))
         }
         // Unitless zero is a length; other unitless numbers are quirks-mode px, as mail HTML expects.
-        if let number = finiteNumber(Substring(text)) { return .px(number) }
+        if let number = finiteNumber(Substring(text)), !(nonNegative && number < 0) { return .px(number) }
         return nil
     }
 
-    /// A CSS angle in degrees (`deg`, `grad`, `rad`, `turn`; a unitless 0), as transforms,
-    /// filters and gradients take it.
+    /// Degrees per angle unit.
+    static func angleFactor(_ unit: String) -> Double? {
+        switch unit {
+        case "deg": return 1
+        case "grad": return 0.9
+        case "rad": return 180 / Double.pi
+        case "turn": return 360
+        default: return nil
+        }
+    }
+
+    /// A CSS angle in degrees (`deg`, `grad`, `rad`, `turn`; a unitless 0; a math function
+    /// of angles), as transforms, filters, gradients and colours take it.
     static func angle(_ text: String) -> Double? {
         let lower = text.lowercased().trimmingWhitespaces()
-        // `grad` also ends in `rad`: the longer unit is listed first.
-        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-        for (unit, factor) in units where lower.hasSuffix(unit) {
-            return finiteNumber(lower.dropLast(unit.count)).map { $0 * factor }
+        if CalcExpression.isMathFunction(lower) {
+            guard case .value(let degrees)? = CalcExpression.parse(lower, category: .angle, unit: { _, _ in nil }) else { return nil }
+            return CalcExpression.clampNumber(degrees)
+        }
+        let unitStart = lower.lastIndex(where: { !($0.isLetter) }).map { lower.index(after: $0) } ?? lower.startIndex
+        if let factor = angleFactor(String(lower[unitStart...])) {
+            return finiteNumber(lower[..<unitStart]).map { $0 * factor }
         }
         return lower == "0" ? 0 : nil
+    }
+
+    /// A plain number, or a math function of numbers (`calc(3 / 2)`).
+    static func number(_ text: String) -> Double? {
+        let lower = text.lowercased().trimmingWhitespaces()
+        if CalcExpression.isMathFunction(lower) {
+            guard case .value(let value)? = CalcExpression.parse(lower, category: .number, unit: { _, _ in nil }) else { return nil }
+            return CalcExpression.clampNumber(value)
+        }
+        guard let value = Double(lower), value.isFinite else { return nil }
+        return value
     }
 
     static func finiteNumber(_ text: Substring) -> Double? {
@@ -68,9 +124,7 @@ enum PropertyValues {
     }
 
     static func color(_ raw: String, current: RGBA) -> RGBA? {
-        let text = raw.trimmingWhitespaces()
-        if text.lowercased() == "currentcolor" { return current }
-        return CSSColor.parse(text)
+        CSSColor.parse(raw.trimmingWhitespaces(), current: current)
     }
 
     static func fontSize(_ raw: String, parentSize: Double, rootFontSize: Double) -> Double? {
@@ -78,7 +132,7 @@ enum PropertyValues {
         if let keyword = FontSizeKeyword(rawValue: text) { return keyword.size(monospace: false) }
         if text == "smaller" { return parentSize / 1.2 }
         if text == "larger" { return parentSize * 1.2 }
-        guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false),
+        guard let length = length(text, fontSize: parentSize, rootFontSize: rootFontSize, allowAuto: false, nonNegative: true),
               let size = length.resolve(parentSize) else { return nil }
         return size >= 0 ? size : nil  // ComputedStyle clamps it (ResourceLimits.maximumFontSize)
     }
@@ -89,7 +143,9 @@ enum PropertyValues {
         case "bold": return 700
         case "bolder": return parent >= 600 ? 900 : (parent >= 400 ? 700 : 400)
         case "lighter": return parent >= 800 ? 700 : (parent >= 600 ? 400 : 100)
-        case let text: return Int(text).flatMap { (1...1000).contains($0) ? $0 : nil }
+        case let text:
+            if CalcExpression.isMathFunction(text), let number = number(text) { return Int(min(max(number, 1), 1000).rounded()) }
+            return Int(text).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
@@ -107,6 +163,8 @@ enum PropertyValues {
         let text = raw.trimmingWhitespaces().lowercased()
         if text == "normal" { return .normal }
         if let number = finiteNumber(Substring(text)), number >= 0 { return .number(number) }
+        // calc() of numbers is a number; a negative result clamps to 0 (it is in range).
+        if CalcExpression.isMathFunction(text), let number = number(text) { return .number(max(0, min(number, 1e7))) }
         guard let length = length(text, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: false),
               let px = length.resolve(fontSize), px >= 0 else { return nil }
         return .px(px)

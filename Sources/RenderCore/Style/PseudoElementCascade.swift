@@ -43,7 +43,7 @@ struct PseudoElementCascade {
 
     /// The pseudo-element styles of one element, or nil when no rule targets any of them.
     func styles(for id: DOMDocument.NodeID, element: ComputedStyle, in dom: DOMDocument, rootFontSize: Double,
-                budget: ResourceBudget) -> PseudoElementStyles? {
+                budget: ResourceBudget, variables: CustomProperties.Budget = .init()) -> PseudoElementStyles? {
         guard !isEmpty else { return nil }
         var tests = 0
         let userAgentMatched = Self.matching(userAgent, id, dom, tests: &tests)
@@ -60,7 +60,7 @@ struct PseudoElementCascade {
                 guard element.display == .listItem else { continue }
                 declarations = declarations.filter { Self.markerProperties.contains($0.name) }
             }
-            let style = Self.style(declarations, parent: element, rootFontSize: rootFontSize)
+            let style = Self.style(declarations, parent: element, rootFontSize: rootFontSize, variables: variables)
             // Only what makes a box is kept (a reset such as `*::before { box-sizing: … }`
             // gives every element styles that show nothing).
             if (pseudo == .before || pseudo == .after) && !style.generated.content.hasItems { continue }
@@ -78,8 +78,12 @@ struct PseudoElementCascade {
 
     /// A pseudo-element's style: its element's inherited properties, then its declarations
     /// (the font first, since em lengths depend on it, as `Cascade` does for elements).
-    static func style(_ declarations: [Declaration], parent: ComputedStyle, rootFontSize: Double) -> ComputedStyle {
+    static func style(_ declarations: [Declaration], parent: ComputedStyle, rootFontSize: Double,
+                      variables: CustomProperties.Budget = .init()) -> ComputedStyle {
         var style = parent.inheritedForChild()
+        // Custom properties and var() as for elements (`CustomProperties`).
+        let (declarations, custom) = CustomProperties.resolve(declarations, inherited: parent.customProperties, budget: variables)
+        style.customProperties = custom
         let fontProperties: Set<String> = ["font-size", "font-family", "font"]
         for declaration in declarations where fontProperties.contains(declaration.name) {
             style.apply(declaration, parent: parent, rootFontSize: rootFontSize)

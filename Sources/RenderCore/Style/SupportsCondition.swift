@@ -108,6 +108,8 @@ enum DeclarationSupport {
         // Global keywords apply to every property the engine knows; so does any value of the
         // properties the cascade reads itself rather than `apply` (the root's colour scheme).
         if ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) { return true }
+        // A value with var() is valid until substituted (CSS Variables §3), for a known property.
+        if keyword.contains("var(") { return true }
         if declaration.name == "color-scheme" || declaration.name == "supported-color-schemes" {
             return ColorScheme.parse(declaration.value).declared || keyword == "normal"
         }

@@ -64,13 +64,16 @@ struct UnsupportedFeatures: Sendable {
                      "table-cell", "table-caption", "none", "flex", "inline-flex", "grid", "inline-grid", "contents",
                      "flow-root", "ruby", "ruby-text", "-webkit-box", "-webkit-inline-box", "-webkit-flex",
                      "-webkit-inline-flex", "block flow", "inline flow-root", "block flex", "inline flex"],
-                    { Display(rawValue: $0) != nil }),
+                    { Display(declared: $0) != nil }),
         // Absolute, fixed and sticky boxes are laid out where they would be static.
         "position": (["static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"],
                      { $0 == "static" || $0 == "relative" }),
         "writing-mode": (["horizontal-tb", "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr",
                           "lr", "lr-tb", "rl", "rl-tb", "tb", "tb-rl"],
-                         { ["horizontal-tb", "lr", "lr-tb", "rl", "rl-tb"].contains($0) }),
+                         { WritingMode(keyword: $0) != nil }),
+        // Vertical text is laid out sideways (`VerticalFlowLayout`): upright letters are not drawn.
+        "text-orientation": (["mixed", "upright", "sideways", "sideways-right"], { $0 != "upright" }),
+        "-webkit-text-orientation": (["mixed", "upright", "sideways", "sideways-right"], { $0 != "upright" }),
     ]
 
     /// Properties with nothing to show in a still frame of a phone screen, or only inside SVG.

@@ -7,19 +7,19 @@ enum UserAgentStylesheet {
     head, style, script, title, meta, link, template, base, area, datalist, param, noscript, noembed,
     noframes, rp, input[type=hidden], [hidden] { display: none }
     body { margin: 8px }
-    p, dl, multicol { margin-top: 1em; margin-bottom: 1em }
-    blockquote, figure { margin: 1em 40px }
-    h1 { font-size: 2em; margin-top: 0.67em; margin-bottom: 0.67em; font-weight: bold }
-    h2 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; font-weight: bold }
-    h3 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; font-weight: bold }
-    h4 { font-size: 1em; margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold }
-    h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold }
-    h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold }
-    ul, ol, menu, dir { margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px }
+    p, dl, multicol { margin-block: 1em }
+    blockquote, figure { margin-block: 1em; margin-inline: 40px }
+    h1 { font-size: 2em; margin-block: 0.67em; font-weight: bold }
+    h2 { font-size: 1.5em; margin-block: 0.83em; font-weight: bold }
+    h3 { font-size: 1.17em; margin-block: 1em; font-weight: bold }
+    h4 { font-size: 1em; margin-block: 1.33em; font-weight: bold }
+    h5 { font-size: 0.83em; margin-block: 1.67em; font-weight: bold }
+    h6 { font-size: 0.67em; margin-block: 2.33em; font-weight: bold }
+    ul, ol, menu, dir { margin-block: 1em; padding-inline-start: 40px }
     ol { list-style-type: decimal }
     ul ul, ol ul, ul menu, ol menu { list-style-type: circle }
     ul ul ul, ul ol ul, ol ul ul, ol ol ul { list-style-type: square }
-    ul ul, ul ol, ol ol, ol ul { margin-top: 0; margin-bottom: 0 }
+    ul ul, ul ol, ol ol, ol ul { margin-block: 0 }
     li { display: list-item }
     ol, ul, menu, dir { counter-reset: list-item }
     q::before { content: open-quote }
@@ -43,7 +43,7 @@ enum UserAgentStylesheet {
     s, strike, del { text-decoration: line-through }
     a[href] { color: #0000ee; text-decoration: underline }
     pre, code, kbd, samp, tt, xmp, listing, plaintext { font-family: monospace }
-    pre, xmp, listing, plaintext { white-space: pre; margin-top: 1em; margin-bottom: 1em }
+    pre, xmp, listing, plaintext { white-space: pre; margin-block: 1em }
     hr { border-style: inset; border-width: 1px; margin: 0.5em auto; color: gray; overflow: hidden }
     center { text-align: -webkit-center }
     small { font-size: smaller }
