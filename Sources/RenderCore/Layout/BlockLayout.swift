@@ -2,6 +2,8 @@
 /// collapsing between siblings and through parents (CSS 2.1 §8.3.1, §10.3, §10.6).
 struct LayoutEngine {
     let fonts: FontSet
+    /// Flex items laid out so far in this document (flex layout bounds its second passes).
+    let flexWork = FlexWork()
 
     /// Lays out the whole tree for a viewport width; returns the document height in px.
     func layoutDocument(_ root: Box, viewportWidth: Double) -> Double {
@@ -132,7 +134,9 @@ struct LayoutEngine {
         var contentHeight: Double
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
-        if let content = box.inlineContent {
+        if box.style.display.inner == .flex {
+            contentHeight = FlexLayout(engine: self).layout(box)
+        } else if let content = box.inlineContent {
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {
@@ -258,7 +262,7 @@ struct LayoutEngine {
         box.topMarginIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
         let isEmpty = !anyInFlow && box.style.height.isAuto && box.border.top + box.border.bottom + box.padding.top + box.padding.bottom == 0
             && box.marker == nil
-        box.collapsesThrough = isEmpty && collapseTop && collapseBottom && box.style.minHeight == .px(0)
+        box.collapsesThrough = isEmpty && collapseTop && collapseBottom && (box.style.minHeight == .px(0) || box.style.minHeight == .auto)
         if box.collapsesThrough {
             box.collapsedTop = escapingTop
             var bottom = MarginCollapse(box.margin.bottom)
@@ -479,6 +483,7 @@ struct LayoutEngine {
 extension Box {
     /// The first line's baseline from the border-box top, for list markers.
     func lastBaselineOfFirstLine() -> Double? {
+        if style.display.inner == .flex { return flexBaseline() }
         if let first = lines.first { return contentY + first.y + first.baseline }
         for child in children {
             if let baseline = child.lastBaselineOfFirstLine() { return child.y + baseline }

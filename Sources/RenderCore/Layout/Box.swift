@@ -63,6 +63,8 @@ final class Box {
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
     var isFloat = false
+    /// How many flex containers enclose this flex item (0: not a flex item); set by flex layout.
+    var flexItemDepth = 0
     /// An image that could not be loaded, shown as WebKit shows a failed image.
     var brokenImage: BrokenImage.Content?
     var isBody = false
@@ -102,7 +104,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || isFloat || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
+        default: return isRoot || isFloat || flexItemDepth > 0 || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
         }
     }
 }
@@ -203,6 +205,7 @@ extension Box {
         // A vertical flow's lines run across the line it sits in: it has no baseline there (WebKit
         // puts its bottom margin edge on the line's baseline).
         if verticalFlow != nil { return nil }
+        if style.display.inner == .flex { return flexBaseline() }
         if let last = lines.last { return contentY + last.y + last.baseline }
         for child in children.reversed() {
             if let baseline = child.lastBaseline() { return child.y + baseline }

@@ -46,6 +46,7 @@ struct BoxTreeBuilder {
     /// formatting context when every child is inline.
     private func fillBlockContainer(_ box: Box, from node: DOMDocument.NodeID, leadingText: String? = nil) {
         var collector = ChildCollector(parentStyle: box.style, budget: budget)
+        collector.makesFlexItems = box.style.display.inner == .flex
         let pseudo = document.pseudoStyles[node]
         if let leadingText { collector.appendText(leadingText, style: box.style) }
         if let marker = box.marker {
@@ -58,6 +59,8 @@ struct BoxTreeBuilder {
         collector.firstLetter = pseudo?[.firstLetter]   // markers and disclosure triangles are not part of it
         collectChildren(of: node, into: &collector)
         collector.finishInlineRun()
+        // Each flex item is a box of its own: text runs too, in anonymous blocks.
+        if collector.makesFlexItems { collector.flushSoleIntoBlocks() }
         if collector.blocks.isEmpty {
             box.inlineContent = collector.soleInlineContent
         } else {
@@ -70,6 +73,9 @@ struct BoxTreeBuilder {
         let parentStyle: ComputedStyle
         let budget: ResourceBudget
         var blocks: [Box] = []
+        /// A flex container's collector: its child elements are blockified into flex items
+        /// (CSS Flexbox §4), floats too (float does not apply to them).
+        var makesFlexItems = false
         var inline = InlineContent()
         var soleInlineContent: InlineContent?
         var lastWasSpace = true
@@ -246,7 +252,7 @@ struct BoxTreeBuilder {
     /// (the default), an atomic inline, a float or a block. It has no DOM node of its own.
     private func appendGenerated(_ pseudo: PseudoElement, of node: DOMDocument.NodeID, into collector: inout ChildCollector) {
         guard let generated = generated.generated(pseudo, of: node) else { return }
-        let style = generated.style
+        let style = collector.makesFlexItems ? generated.style.asFlexItem : generated.style
         if style.floating != .none, takeFloat() {
             var blockified = style
             blockified.display = .block
@@ -372,12 +378,14 @@ struct BoxTreeBuilder {
             collector.appendText(text, style: style)
             return
         }
-        guard let tag = dom[node].tag, let style = document.style(of: node), style.display != .none else { return }
+        guard let tag = dom[node].tag, var style = document.style(of: node), style.display != .none else { return }
         if style.display == .contents {
-            // No box of its own: its children are collected where it stands (CSS Display § 2.5).
+            // No box of its own: its children are collected where it stands (CSS Display § 2.5),
+            // flex items of the container it is in, if any.
             collectChildren(of: node, into: &collector)
             return
         }
+        if collector.makesFlexItems { style = style.asFlexItem }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)

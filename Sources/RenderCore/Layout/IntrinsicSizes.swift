@@ -11,6 +11,13 @@ struct IntrinsicSizes {
         return result
     }
 
+    /// What the content asks for, whatever the box's own px width says (a flex item's
+    /// content size suggestion and content-based flex basis, CSS Flexbox §4.5, §9.2).
+    func contentOnlyWidths(_ box: Box) -> (min: Double, max: Double) {
+        guard case .px = box.style.width, box.kind != .image, box.kind != .table, box.kind != .cell else { return contentWidths(box) }
+        return compute(box, ignoringWidth: true)
+    }
+
     /// Including horizontal margins (px only; percentages count as zero here).
     func outerWidths(_ box: Box) -> (min: Double, max: Double) {
         let inner = contentWidths(box)
@@ -23,14 +30,16 @@ struct IntrinsicSizes {
         return 0
     }
 
-    /// The widths of the box's content alone with its chrome, whatever its own `width` says
-    /// (what `min-width: max-content` measures); not cached.
-    func contentOnlyWidths(_ box: Box) -> (min: Double, max: Double) {
+    /// The widths of the box's content alone with its chrome, whatever its own `width`,
+    /// `min-width` and `max-width` say (what `min-width: max-content` measures); not cached.
+    func contentAloneWidths(_ box: Box) -> (min: Double, max: Double) {
         guard box.kind == .block || box.kind == .inlineBlock else { return contentWidths(box) }
         return compute(box, ownSize: false)
     }
 
-    private func compute(_ box: Box, ownSize: Bool = true) -> (min: Double, max: Double) {
+    /// `ignoringWidth`: past a px `width` (min and max widths still apply); `ownSize: false`:
+    /// past every size of the box's own.
+    private func compute(_ box: Box, ignoringWidth: Bool = false, ownSize: Bool = true) -> (min: Double, max: Double) {
         let style = box.style
         let border = style.usedBorder
         let chrome = border.left + border.right + px(style.padding.left) + px(style.padding.right)
@@ -65,7 +74,9 @@ struct IntrinsicSizes {
             return (width + chrome, width + chrome)
         }
         var minimum = 0.0, maximum = 0.0
-        if let content = box.inlineContent {
+        if style.display.inner == .flex {
+            (minimum, maximum) = FlexLayout(engine: engine).intrinsicWidths(box)
+        } else if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
             if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
                 for text in texts {
@@ -81,7 +92,7 @@ struct IntrinsicSizes {
         if !ownSize {
             return (minimum + chrome, max(minimum, maximum) + chrome)
         }
-        if case .px(let specified) = style.width, box.kind != .cell {
+        if case .px(let specified) = style.width, box.kind != .cell, !ignoringWidth {
             let content = style.borderBoxSizing ? max(0, specified - chrome) : specified
             return (content + chrome, content + chrome)
         }

@@ -67,7 +67,7 @@ extension LayoutEngine {
     func clampToSizingKeywords(_ box: Box, _ width: Double, containingWidth: Double) -> Double {
         let keywords = box.style.sizingKeywords
         guard keywords.minWidth != nil || keywords.maxWidth != nil else { return width }
-        let widths = IntrinsicSizes(engine: self).contentOnlyWidths(box)
+        let widths = IntrinsicSizes(engine: self).contentAloneWidths(box)
         let available = containingWidth - box.margin.left - box.margin.right
         var width = width
         if let maximum = keywords.maxWidth { width = Swift.min(width, maximum.width(minContent: widths.min, maxContent: widths.max, available: available)) }

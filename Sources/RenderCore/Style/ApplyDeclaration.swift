@@ -22,7 +22,8 @@ extension ComputedStyle {
         if applySizingKeyword(name, keyword) { return true }
         switch name {
         case "display":
-            if let display = Display(declared: keyword) { self.display = display }
+            if let display = Display(declared: keyword) { self.display = display; flex.isLegacyBox = false }
+            else if let legacy = FlexStyle.legacyDisplay(keyword) { self.display = legacy.display; flex.isLegacyBox = legacy.isBox }
         case "gap", "grid-gap":
             // Each part is `normal` (nil) or a non-negative length; anything else drops the whole.
             let parts = PropertyValues.components(value).map { part -> Length?? in
@@ -71,8 +72,9 @@ extension ComputedStyle {
             if let v = PropertyValues.color(value, current: color) { Self.setSide(of: &borderColor, name, v) }
         case "width": if let v = len(value, nonNegative: true) { width = v; sizingKeywords.width = nil }
         case "height": if let v = len(value, nonNegative: true) { height = v; sizingKeywords.height = nil }
-        case "min-width": if let v = len(value, auto: false, nonNegative: true) { minWidth = v; sizingKeywords.minWidth = nil }
-        case "min-height": if let v = len(value, auto: false, nonNegative: true) { minHeight = v; sizingKeywords.minHeight = nil }
+        // `auto` (the initial value): zero outside flex items, the automatic minimum size in them.
+        case "min-width": if let v = len(value, nonNegative: true) { minWidth = v; sizingKeywords.minWidth = nil }
+        case "min-height": if let v = len(value, nonNegative: true) { minHeight = v; sizingKeywords.minHeight = nil }
         case "max-width":
             if let v = keyword == "none" ? .auto : len(value, auto: false, nonNegative: true) { maxWidth = v; sizingKeywords.maxWidth = nil }
         case "max-height":
@@ -289,6 +291,8 @@ extension ComputedStyle {
         case "unicode-bidi":
             let unprefixed = keyword.hasPrefix("-webkit-") ? String(keyword.dropFirst(8)) : keyword
             if let bidi = UnicodeBidi(rawValue: unprefixed) { unicodeBidi = bidi }
+        case _ where FlexStyle.handles(name):
+            flex.apply(name, value, length: { len($0, auto: false) })
         case "outline", "outline-width", "outline-style", "outline-color", "outline-offset":
             _ = outline.apply(name, value, width: { PropertyValues.borderWidth($0, fontSize: fontSize, rootFontSize: rootFontSize) },
                               length: { if case .px(let v)? = len($0, auto: false) { return v } else { return nil } },
@@ -439,7 +443,7 @@ extension ComputedStyle {
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin
         case "padding": padding = source.padding
-        case "display": display = source.display
+        case "display": display = source.display; flex.isLegacyBox = source.flex.isLegacyBox
         case "letter-spacing": letterSpacing = source.letterSpacing
         case "word-spacing": wordSpacing = source.wordSpacing
         case "hyphens", "-webkit-hyphens": hyphens = source.hyphens
@@ -462,6 +466,7 @@ extension ComputedStyle {
         case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
         case "text-underline-offset": underlineOffset = source.underlineOffset
         case "vertical-align": verticalAlign = source.verticalAlign
+        case _ where FlexStyle.handles(name): flex.reset(name, from: source.flex)
         case _ where Self.generatedContentProperties.contains(name): applyGeneratedContentKeyword(keyword, to: name, parent: parent)
         default: break
         }

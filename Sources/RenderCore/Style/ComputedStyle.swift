@@ -164,9 +164,10 @@ public struct ComputedStyle: Sendable {
     public var borderColor = Edges<RGBA?>(nil)          // nil = currentColor
     public var width: Length = .auto
     public var height: Length = .auto
-    public var minWidth: Length = .px(0)
+    /// `auto` (the initial value) is zero except for flex items' automatic minimum size.
+    public var minWidth: Length = .auto
     public var maxWidth: Length = .auto                 // auto = none
-    public var minHeight: Length = .px(0)
+    public var minHeight: Length = .auto
     public var maxHeight: Length = .auto
     public var borderBoxSizing = false
     /// `aspect-ratio` (not inherited).
@@ -190,6 +191,8 @@ public struct ComputedStyle: Sendable {
     /// (zero in flex and grid, 1em between columns).
     public var rowGap: Length?
     public var columnGap: Length?
+    /// The flexbox properties, container's and item's (see `FlexValues`).
+    public var flex = FlexStyle()
     public var borderImage = BorderImage()
     public var outline = Outline()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.

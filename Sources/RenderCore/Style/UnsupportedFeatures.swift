@@ -64,7 +64,7 @@ struct UnsupportedFeatures: Sendable {
                      "table-cell", "table-caption", "none", "flex", "inline-flex", "grid", "inline-grid", "contents",
                      "flow-root", "ruby", "ruby-text", "-webkit-box", "-webkit-inline-box", "-webkit-flex",
                      "-webkit-inline-flex", "block flow", "inline flow-root", "block flex", "inline flex"],
-                    { Display(declared: $0) != nil }),
+                    { Display(declared: $0) != nil || FlexStyle.legacyDisplay($0) != nil }),
         // Absolute, fixed and sticky boxes are laid out where they would be static.
         "position": (["static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"],
                      { $0 == "static" || $0 == "relative" }),
