@@ -184,7 +184,7 @@ private struct SampleDOM {
     @keyframes spin { from { top: 0 } to { top: 10px } }
     @page :first { margin: 1in }
     @-ms-viewport { width: device-width }
-    @supports (display: grid) { b { display: grid } }
+    @container (min-width: 1px) { b { display: grid } }
     b { color: blue }
     """
     let sheet = Stylesheet.parse(css, media: phone)

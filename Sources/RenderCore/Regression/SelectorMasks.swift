@@ -73,9 +73,10 @@ struct SceneMasks {
         let paths = DOMPaths(dom)
         let parsed = selectors.map { ($0, Selector.parseList($0) ?? []) }
         var found: [String: [String]] = [:]
+        let context = SelectorMatchContext()   // one for the document: :has() answers, sibling indexes
         for node in dom.nodes.indices where dom[node].tag != nil {
             guard let path = paths.path(of: node) else { continue }
-            for (text, list) in parsed where list.contains(where: { $0.matches(node, in: dom) }) {
+            for (text, list) in parsed where list.contains(where: { $0.matches(node, in: dom, context: context) }) {
                 found[path, default: []].append(text)
             }
         }

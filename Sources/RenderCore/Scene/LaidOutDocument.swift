@@ -83,7 +83,8 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.viewport = viewport
         // Width media features see the layout viewport; device-width sees the screen.
         let media = MediaContext(viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth,
-                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark)
+                                 deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark,
+                                 devicePixelRatio: images?.devicePixelRatio ?? 3)
         var styled = Cascade.style(dom, media: media, budget: budget)
         let paths = DOMPaths(dom)
         let unsupported = styled.unsupported.map { UnsupportedFeature(feature: $0.feature, path: paths.path(of: $0.node) ?? "/") }

@@ -288,6 +288,8 @@ extension ComputedStyle {
         case "float": if let side = FloatSide(rawValue: keyword), side != .both { floating = side }
         case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
+        case "background-attachment": applyBackgroundAttachment(keyword)
+        case "font-synthesis": if let synthesis = FontSynthesis.parse(keyword) { fontSynthesis = synthesis }
         case "border-collapse":
             if keyword == "collapse" || keyword == "separate" { borderCollapse = keyword == "collapse" }
         case "caption-side": if keyword == "top" || keyword == "bottom" { captionAtBottom = keyword == "bottom" }

@@ -16,6 +16,9 @@ public struct Declaration: Sendable, Equatable {
 public struct StyleRule: Sendable {
     public var selectors: [Selector]
     public var declarations: [Declaration]
+    /// Its cascade layer's rank (`CascadeLayers`): lower ranks lose to higher ones; rules in
+    /// no layer have the highest.
+    public var layer: Int = CascadeLayers.unlayered
 
     public init(selectors: [Selector], declarations: [Declaration]) {
         self.selectors = selectors
@@ -30,13 +33,17 @@ public struct MediaContext: Sendable {
     public var deviceWidth: Double
     public var deviceHeight: Double
     public var darkMode: Bool
+    /// Device pixels per CSS px (`resolution`, `-webkit-device-pixel-ratio`): the screen's scale.
+    public var devicePixelRatio: Double
 
-    public init(viewportWidth: Double, viewportHeight: Double, deviceWidth: Double, deviceHeight: Double, darkMode: Bool) {
+    public init(viewportWidth: Double, viewportHeight: Double, deviceWidth: Double, deviceHeight: Double, darkMode: Bool,
+                devicePixelRatio: Double = 3) {
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
         self.deviceWidth = deviceWidth
         self.deviceHeight = deviceHeight
         self.darkMode = darkMode
+        self.devicePixelRatio = devicePixelRatio
     }
 }
 
@@ -61,6 +68,7 @@ public struct Stylesheet: Sendable {
         let list = CSSTokenList(css)
         var parser = CSSRuleParser(list: list, media: media)
         parser.parseRules(in: 0..<list.tokens.count, topLevel: true)
+        parser.layers.rank(&parser.rules)
         var sheet = Stylesheet(rules: parser.rules, fontFaces: parser.fontFaces)
         sheet.counterStyles = parser.counterStyles
         sheet.skippedAtRules = parser.skippedAtRules.map { ($0, nil) }
@@ -76,13 +84,22 @@ public func parseDeclarationList(_ text: String) -> [Declaration] {
 
 // MARK: - Rules
 
-/// CSS Syntax §5.4 "consume a list of rules", flattening matching @media blocks.
-private struct CSSRuleParser {
+/// CSS Syntax §5.4 "consume a list of rules", flattening matching `@media` and `@supports`
+/// blocks, `@layer` blocks and nested style rules (CSS Nesting) into one list in source order.
+struct CSSRuleParser {
     let list: CSSTokenList
     let media: MediaContext
     var rules: [StyleRule] = []
     var fontFaces: [FontFaceRule] = []
+    var layers = CascadeLayers()
+    /// The layer the rules being parsed belong to (`CascadeLayers.root` outside any).
+    var currentLayer = CascadeLayers.root
+
+    /// How deep style rules and conditional rules may nest; deeper blocks are dropped, so
+    /// hostile nesting cannot exhaust the stack (browsers' parsers stop near here too).
+    static let maximumNesting = 64
     var counterStyles: [String: CounterStyle] = [:]
+    /// At-rules the parser skipped, by lower-case name (`UnsupportedFeatures` reports those WebKit applies).
     var skippedAtRules: [String] = []
 
     init(list: CSSTokenList, media: MediaContext) {
@@ -90,7 +107,7 @@ private struct CSSRuleParser {
         self.media = media
     }
 
-    mutating func parseRules(in range: Range<Int>, topLevel: Bool) {
+    mutating func parseRules(in range: Range<Int>, topLevel: Bool, depth: Int = 0) {
         var index = range.lowerBound
         while index < range.upperBound {
             switch list.tokens[index].kind {
@@ -99,61 +116,102 @@ private struct CSSRuleParser {
             case .cdo where topLevel, .cdc where topLevel:
                 index += 1   // HTML comment markers around <style> contents
             case .atKeyword(let name):
-                index = parseAtRule(named: name, from: index, limit: range.upperBound)
+                index = parseAtRule(named: name, from: index, limit: range.upperBound, depth: depth)
             default:
-                index = parseQualifiedRule(from: index, limit: range.upperBound)
+                index = parseQualifiedRule(from: index, limit: range.upperBound, depth: depth)
             }
         }
     }
 
-    /// Returns the index after the at-rule.
-    mutating func parseAtRule(named name: String, from start: Int, limit: Int) -> Int {
-        let preludeStart = start + 1
-        var index = preludeStart
+    /// An at-rule's prelude and its `{}` block (nil for a statement such as `@import`), and
+    /// the index after it.
+    func atRuleExtent(from start: Int, limit: Int) -> (prelude: Range<Int>, block: Range<Int>?, end: Int) {
+        var index = start + 1
         while index < limit {
             switch list.tokens[index].kind {
             case .semicolon:
-                skippedAtRules.append(name.lowercased())
-                return index + 1   // statement at-rule such as @import: nothing to apply
+                return ((start + 1)..<index, nil, index + 1)
             case .openCurly:
                 let blockEnd = min(list.blockEnd[index], limit)
-                if name.lowercased() == "media",
-                   CSSMediaQueryList(list: list, range: preludeStart..<index).matches(media) {
-                    parseRules(in: (index + 1)..<blockEnd, topLevel: false)
-                } else if name.lowercased() == "font-face",
-                          let face = FontFaceRule(CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
-                    fontFaces.append(face)
-                } else if name.lowercased() == "counter-style",
-                          let rule = CounterStyleRule(prelude: list.rawText(preludeStart..<index),
-                                                      CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)) {
-                    counterStyles[rule.name] = rule.style
-                }
-                // Every other at-rule (@keyframes, @supports, ...) is skipped whole.
-                if !["media", "font-face", "counter-style"].contains(name.lowercased()) { skippedAtRules.append(name.lowercased()) }
-                return min(blockEnd + 1, limit)
+                return ((start + 1)..<index, (index + 1)..<blockEnd, min(blockEnd + 1, limit))
             default:
-                index = list.componentEnd(index)
+                index = min(list.componentEnd(index), limit)
             }
         }
-        return limit
+        return ((start + 1)..<limit, nil, limit)
+    }
+
+    /// Returns the index after the at-rule.
+    mutating func parseAtRule(named name: String, from start: Int, limit: Int, depth: Int) -> Int {
+        let (prelude, block, end) = atRuleExtent(from: start, limit: limit)
+        switch name.lowercased() {
+        case "layer":
+            // `@layer a, b;` orders layers; `@layer a { }` (or anonymous) holds rules.
+            guard let names = layers.parseNames(list, prelude, allowsList: block == nil) else { return end }
+            if let block, depth < Self.maximumNesting {
+                let outer = currentLayer
+                currentLayer = layers.enter(names.first, in: outer)
+                parseRules(in: block, topLevel: false, depth: depth + 1)
+                currentLayer = outer
+            } else if block == nil {
+                for name in names { _ = layers.enter(name, in: currentLayer) }
+            }
+        default:
+            guard let block, depth < Self.maximumNesting else {
+                if block == nil, conditionalRule(named: name, prelude) == nil { skippedAtRules.append(name.lowercased()) }
+                return end
+            }
+            switch conditionalRule(named: name, prelude) {
+            case true?: parseRules(in: block, topLevel: false, depth: depth + 1)
+            case false?: break
+            case nil:
+                if name.lowercased() == "font-face" {
+                    if let face = FontFaceRule(CSSDeclarationParser(list: list).parse(block)) { fontFaces.append(face) }
+                } else if name.lowercased() == "counter-style" {
+                    if let rule = CounterStyleRule(prelude: list.rawText(prelude), CSSDeclarationParser(list: list).parse(block)) {
+                        counterStyles[rule.name] = rule.style
+                    }
+                } else {
+                    // Every other at-rule (@keyframes, @page, @container, ...) is skipped whole.
+                    skippedAtRules.append(name.lowercased())
+                }
+            }
+        }
+        return end
+    }
+
+    /// For a conditional group rule (`@media`, `@supports`), whether its condition holds;
+    /// nil for any other at-rule.
+    func conditionalRule(named name: String, _ prelude: Range<Int>) -> Bool? {
+        switch name.lowercased() {
+        case "media": return CSSMediaQueryList(list: list, range: prelude).matches(media)
+        case "supports": return SupportsCondition.evaluate(list, prelude)
+        default: return nil
+        }
     }
 
     /// Returns the index after the rule. A rule without a block (EOF) or with an invalid
     /// selector is dropped whole.
-    mutating func parseQualifiedRule(from start: Int, limit: Int) -> Int {
+    mutating func parseQualifiedRule(from start: Int, limit: Int, depth: Int) -> Int {
         var index = start
         while index < limit {
             if list.tokens[index].kind == .openCurly {
                 let blockEnd = min(list.blockEnd[index], limit)
                 if let selectors = Selector.parseList(list, start..<index) {
-                    let declarations = CSSDeclarationParser(list: list).parse((index + 1)..<blockEnd)
-                    rules.append(StyleRule(selectors: selectors, declarations: declarations))
+                    parseStyleBlock((index + 1)..<blockEnd, selectors: selectors, depth: depth)
                 }
                 return min(blockEnd + 1, limit)
             }
             index = min(list.componentEnd(index), limit)
         }
         return limit
+    }
+
+    mutating func appendRule(_ selectors: [Selector], _ declarations: [Declaration]) {
+        guard !declarations.isEmpty else { return }
+        var rule = StyleRule(selectors: selectors, declarations: declarations)
+        rule.layer = currentLayer
+        rules.append(rule)
     }
 }
 
@@ -295,8 +353,6 @@ struct CSSMediaQueryEvaluator {
     let context: MediaContext
     var cursor = 0
 
-    /// Device pixel ratio assumed for resolution queries (a modern phone).
-    static let devicePixelRatio = 3.0
     static let emInPixels = 16.0
 
     init(list: CSSTokenList, indices: [Int], context: MediaContext) {
@@ -410,8 +466,29 @@ struct CSSMediaQueryEvaluator {
         return evaluateRange(name, comparison, valueTokens: Array(tokens.dropFirst(1 + used)))
     }
 
-    /// `600px >= width` — the value comes first, so the operator is flipped.
+    /// `400px <= width <= 700px` (both operators pointing the same way) or `600px >= width`
+    /// (the value first, so the operator is flipped).
     private func evaluateReversedRange(_ tokens: [Int]) -> Bool? {
+        if let nameAt = tokens.firstIndex(where: { if case .ident = list.tokens[$0].kind { return true } else { return false } }),
+           nameAt > 0, nameAt < tokens.count - 1, case .ident(let rawName) = list.tokens[tokens[nameAt]].kind {
+            let before = Array(tokens[..<nameAt]), after = Array(tokens[(nameAt + 1)...])
+            for operatorLength in [2, 1] where before.count > operatorLength {
+                let operatorStart = before.count - operatorLength
+                guard let (left, used) = comparisonOperator(before, at: operatorStart), used == operatorLength,
+                      let (right, rightUsed) = comparisonOperator(after, at: 0) else { continue }
+                let sameWay = [left, right].allSatisfy { $0 == .less || $0 == .lessOrEqual }
+                    || [left, right].allSatisfy { $0 == .greater || $0 == .greaterOrEqual }
+                guard sameWay else { return nil }
+                let name = rawName.lowercased()
+                guard let low = evaluateRange(name, left.flipped, valueTokens: Array(before[..<operatorStart])),
+                      let high = evaluateRange(name, right, valueTokens: Array(after.dropFirst(rightUsed))) else { return nil }
+                return low && high
+            }
+        }
+        return evaluateSingleReversedRange(tokens)
+    }
+
+    private func evaluateSingleReversedRange(_ tokens: [Int]) -> Bool? {
         guard let last = tokens.last, case .ident(let rawName) = list.tokens[last].kind, tokens.count >= 3 else { return nil }
         // Find the operator right before the name.
         for operatorLength in [2, 1] where tokens.count > operatorLength {
@@ -461,7 +538,7 @@ struct CSSMediaQueryEvaluator {
 
     // MARK: Feature tables
 
-    private enum ValueKind { case length, ratio, resolution }
+    private enum ValueKind { case length, ratio, resolution, integer }
 
     /// The environment's value for a numeric feature, and how its query value is read.
     private func numericFeature(_ name: String) -> (Double, ValueKind)? {
@@ -471,8 +548,12 @@ struct CSSMediaQueryEvaluator {
         case "device-width": return (context.deviceWidth, .length)
         case "device-height": return (context.deviceHeight, .length)
         case "-webkit-device-pixel-ratio", "device-pixel-ratio", "-moz-device-pixel-ratio":
-            return (Self.devicePixelRatio, .ratio)
-        case "resolution": return (Self.devicePixelRatio, .resolution)
+            return (context.devicePixelRatio, .ratio)
+        case "resolution": return (context.devicePixelRatio, .resolution)
+        case "aspect-ratio": return (context.viewportWidth / max(context.viewportHeight, 1), .ratio)
+        case "device-aspect-ratio": return (context.deviceWidth / max(context.deviceHeight, 1), .ratio)
+        case "color": return (8, .integer)   // bits per colour component
+        case "color-index", "monochrome", "grid": return (0, .integer)
         default: return nil
         }
     }
@@ -489,18 +570,15 @@ struct CSSMediaQueryEvaluator {
     }
 
     private func evaluatePlain(_ name: String, valueTokens: [Int]) -> Bool? {
-        switch name {
-        case "prefers-color-scheme":
+        if let feature = MediaFeatures.discrete(name, context) {
+            if valueTokens.count == 1, case .number(let value, _) = list.tokens[valueTokens[0]].kind {
+                return feature.values.contains(value == 1 ? "1" : "0")
+            }
             guard let value = singleKeyword(valueTokens) else { return nil }
-            return value == (context.darkMode ? "dark" : "light")
-        case "orientation":
-            guard let value = singleKeyword(valueTokens) else { return nil }
-            let isPortrait = context.viewportHeight >= context.viewportWidth
-            return value == (isPortrait ? "portrait" : "landscape")
-        default:
-            let (base, comparison) = splitPrefix(name)
-            return evaluateRange(base, comparison, valueTokens: valueTokens)
+            return feature.values.contains(value)
         }
+        let (base, comparison) = splitPrefix(name)
+        return evaluateRange(base, comparison, valueTokens: valueTokens)
     }
 
     private func evaluateRange(_ name: String, _ comparison: Comparison, valueTokens: [Int]) -> Bool? {
@@ -510,12 +588,9 @@ struct CSSMediaQueryEvaluator {
     }
 
     private func evaluateBoolean(_ name: String) -> Bool? {
-        switch name {
-        case "prefers-color-scheme", "orientation", "color": return true
-        default:
-            guard let (actual, _) = numericFeature(name) else { return false }
-            return actual != 0
-        }
+        if let feature = MediaFeatures.discrete(name, context) { return feature.boolean }
+        guard let (actual, _) = numericFeature(name) else { return false }
+        return actual != 0
     }
 
     private func singleKeyword(_ tokens: [Int]) -> String? {
@@ -524,9 +599,15 @@ struct CSSMediaQueryEvaluator {
     }
 
     private func numericValue(_ tokens: [Int], as valueKind: ValueKind) -> Double? {
+        if valueKind == .ratio, tokens.count == 3, list.tokens[tokens[1]].kind == .delim("/"),
+           case .number(let numerator, _) = list.tokens[tokens[0]].kind,
+           case .number(let denominator, _) = list.tokens[tokens[2]].kind,
+           numerator >= 0, denominator > 0 {
+            return numerator / denominator   // `16/9`, `16 / 9`
+        }
         guard tokens.count == 1 else { return nil }
         switch (list.tokens[tokens[0]].kind, valueKind) {
-        case (.number(let value, _), .ratio): return value
+        case (.number(let value, _), .ratio), (.number(let value, true), .integer): return value
         case (.number(let value, _), .length) where value == 0: return 0
         case (.dimension(let value, let unit), .length): return Self.pixels(value, unit: unit.lowercased())
         case (.dimension(let value, let unit), .resolution): return Self.dotsPerPixel(value, unit: unit.lowercased())

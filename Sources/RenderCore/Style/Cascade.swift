@@ -34,13 +34,14 @@ public enum Cascade {
     private static func style(_ dom: DOMDocument, media: MediaContext, budget: ResourceBudget, units: ValueContext) -> StyledDocument {
         let author = authorStylesheet(dom, media: media, budget: budget)
         let authorIndex = RuleIndex(author)
+        let selectorContext = SelectorMatchContext()
         // The root's `color-scheme` decides the UA defaults, so it is found first (the UA sheet
         // never sets it, so the author's declarations alone tell).
         let lightUserAgent = Stylesheet.parse(UserAgentStylesheet.css + (dom.mode == .quirks ? UserAgentStylesheet.quirksCSS : ""), media: media)
         var rootProperty: String?
         if let html = dom.first(tag: "html") {
             let (declarations, _) = orderedDeclarations(for: html, in: dom, userAgent: (lightUserAgent, RuleIndex(lightUserAgent)),
-                                                        author: (author, authorIndex), budget: budget)
+                                                        author: (author, authorIndex), budget: budget, context: selectorContext)
             rootProperty = declarations.last(where: { $0.name == "color-scheme" || $0.name == "supported-color-schemes" })?.value
         }
         let scheme = ColorScheme.of(dom, rootProperty: rootProperty)
@@ -67,7 +68,8 @@ public enum Cascade {
         for id in dom.nodes.indices where dom[id].tag != nil {
             let parentStyle = dom[id].parent.flatMap { styles[$0] } ?? root
             var (declarations, userAgentCount) = orderedDeclarations(for: id, in: dom, userAgent: (userAgent, userAgentIndex),
-                                                                     author: (author, authorIndex), budget: budget)
+                                                                     author: (author, authorIndex), budget: budget,
+                                                                     context: selectorContext)
             let custom: [String: String]
             (declarations, custom) = CustomProperties.resolve(declarations, inherited: parentStyle.customProperties, budget: variables)
             if dom.mode != .quirks {
@@ -187,47 +189,51 @@ public enum Cascade {
 
     private static func orderedDeclarations(
         for id: DOMDocument.NodeID, in dom: DOMDocument, userAgent: (Stylesheet, RuleIndex), author: (Stylesheet, RuleIndex),
-        budget: ResourceBudget
+        budget: ResourceBudget, context: SelectorMatchContext
     ) -> (declarations: [Declaration], userAgentCount: Int) {
         let inline = dom[id].attributes["style"].map(parseDeclarationList) ?? []
         var userAgentTests = 0
-        let uaMatched = matching(userAgent, id, dom, tests: &userAgentTests)
-        var authorMatched: [[Declaration]] = []
+        let uaMatched = matching(userAgent, id, dom, context, tests: &userAgentTests)
+        var authorMatched: [StyleRule] = []
         if budget.selectorTestsLeft > 0 {
             var tests = 0
-            authorMatched = matching(author, id, dom, tests: &tests)
+            authorMatched = matching(author, id, dom, context, tests: &tests)
             budget.selectorTestsLeft -= tests
+            if context.hasBudgetExhausted {
+                budget.warn("the mail's CSS :has() selectors need more than \(ResourceLimits.count(SelectorMatchContext.standardHasSteps)) element tests; the rest match nothing")
+            }
         } else if !author.0.rules.isEmpty {
             budget.warn("the mail's CSS needs more than \(ResourceLimits.count(budget.limits.maximumSelectorTests)) selector tests; later elements are styled without it")
         }
         var result: [Declaration] = []
-        result += uaMatched.flatMap { $0.filter { !$0.important } }
+        result += uaMatched.flatMap { $0.declarations.filter { !$0.important } }
         let userAgentCount = result.count
         result += PresentationalHints.declarations(for: id, in: dom)
-        result += authorMatched.flatMap { $0.filter { !$0.important } }
+        result += authorMatched.flatMap { $0.declarations.filter { !$0.important } }
         result += inline.filter { !$0.important }
-        result += authorMatched.flatMap { $0.filter { $0.important } }
+        result += CascadeLayers.importantOrder(authorMatched).flatMap { $0.declarations.filter { $0.important } }
         result += inline.filter { $0.important }
         return (result, userAgentCount)
     }
 
-    /// Declaration blocks of the rules that match, in ascending specificity then source order
-    /// (a rule counts with the most specific of its selectors that match). Only selectors
-    /// the index files under the element's id, classes or tag are tried.
+    /// The rules that match, in ascending cascade layer, specificity, then source order (a
+    /// rule counts with the most specific of its selectors that match). Only selectors the
+    /// index files under the element's id, classes or tag are tried.
     private static func matching(_ source: (sheet: Stylesheet, index: RuleIndex), _ id: DOMDocument.NodeID,
-                                 _ dom: DOMDocument, tests: inout Int) -> [[Declaration]] {
+                                 _ dom: DOMDocument, _ context: SelectorMatchContext, tests: inout Int) -> [StyleRule] {
         var best: [Int: Int] = [:]  // rule order → specificity
         var count = 0
         defer { tests = count }
         source.index.forEachCandidate(of: id, in: dom) { entry in
-            count += 1
             let selector = source.sheet.rules[entry.rule].selectors[entry.selector]
-            if selector.specificity > best[entry.rule, default: -1] && selector.matches(id, in: dom) {
+            count += selector.testCost
+            if selector.specificity > best[entry.rule, default: -1] && selector.matches(id, in: dom, context: context) {
                 best[entry.rule] = selector.specificity
             }
         }
-        let hits = best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-        return hits.map { source.sheet.rules[$0.key].declarations }
+        let rules = source.sheet.rules
+        let hits = best.sorted { (rules[$0.key].layer, $0.value, $0.key) < (rules[$1.key].layer, $1.value, $1.key) }
+        return hits.map { rules[$0.key] }
     }
 }
 

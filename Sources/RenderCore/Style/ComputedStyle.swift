@@ -319,6 +319,8 @@ public struct ComputedStyle: Sendable {
     public var visibilityHidden = false
     /// `appearance: none` (or `-webkit-appearance`): a form control drawn from its CSS alone.
     public var appearanceNone = false
+    public var backgroundAttachment: BackgroundAttachment = .scroll
+    public var fontSynthesis = FontSynthesis()
     /// `border-spacing`: between columns, and between rows.
     public var borderSpacing = BorderSpacing()
     /// `border-collapse: collapse` (inherited): the collapsing border model, no spacing.
@@ -341,6 +343,7 @@ public struct ComputedStyle: Sendable {
         child.fontSize = fontSize
         child.fontSizeOrigin = fontSizeOrigin
         child.fontSizeAdjust = fontSizeAdjust
+        child.fontSynthesis = fontSynthesis
         child.fontWeight = fontWeight
         child.italic = italic
         child.lineHeight = lineHeight

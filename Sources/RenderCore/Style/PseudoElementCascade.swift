@@ -107,15 +107,17 @@ struct PseudoElementCascade {
                                  _ dom: DOMDocument, tests: inout Int) -> [PseudoElement: [[Declaration]]] {
         var best: [PseudoElement: [Int: Int]] = [:]   // rule order → specificity
         source.index.forEachCandidate(of: id, in: dom) { entry in
-            tests += 1
             let selector = source.sheet.rules[entry.rule].selectors[entry.selector]
+            tests += selector.testCost
             guard let pseudo = selector.pseudoElement,
                   selector.specificity > best[pseudo]?[entry.rule] ?? -1,
                   selector.matches(id, pseudo: pseudo, in: dom) else { return }
             best[pseudo, default: [:]][entry.rule] = selector.specificity
         }
+        let rules = source.sheet.rules
         return best.mapValues { hits in
-            hits.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { source.sheet.rules[$0.key].declarations }
+            // Cascade layers first (`CascadeLayers`), then specificity, then source order.
+            hits.sorted { (rules[$0.key].layer, $0.value, $0.key) < (rules[$1.key].layer, $1.value, $1.key) }.map { rules[$0.key].declarations }
         }
     }
 }
