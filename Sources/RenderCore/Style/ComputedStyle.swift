@@ -192,11 +192,11 @@ public struct ComputedStyle: Sendable {
     public var rowGap: Length?
     public var columnGap: Length?
     /// The flexbox properties, container's and item's (see `FlexValues`).
-    public var flex = FlexStyle()
+    @OutOfLine public var flex = FlexStyle()
     /// Grid container and grid item values (`GridValues.swift`; not inherited).
-    public var grid = GridStyle()
+    @OutOfLine public var grid = GridStyle()
     /// Multi-column values (`MultiColumnValues.swift`; not inherited).
-    public var multiColumn = MultiColumnStyle()
+    @OutOfLine public var multiColumn = MultiColumnStyle()
     public var borderImage = BorderImage()
     public var outline = Outline()
     /// Corner radii, top-left, top-right, bottom-right, bottom-left, each horizontal and vertical.
