@@ -4,9 +4,11 @@ import CCairo
 /// white space already processed.
 struct InlineContent {
     enum Item {
-        case text(String, ComputedStyle)
+        // Indirect: a ComputedStyle is kilobytes, and items (and the segments holding them)
+        // are copied per run and per line; boxed, a copy is a pointer.
+        indirect case text(String, ComputedStyle)
         case atomic(Box)
-        case lineBreak(ComputedStyle)
+        indirect case lineBreak(ComputedStyle)
         /// Where an inline element opens and closes; its left and right margin, border and
         /// padding take room in the line there.
         case inlineStart(InlineBox)
