@@ -285,8 +285,8 @@ extension ComputedStyle {
                 pendingOffsets = offsets
                 if relativeOffset != nil { relativeOffset = offsets }
             }
-        case "float": if let side = FloatSide(rawValue: keyword), side != .both { floating = side }
-        case "clear": if let side = FloatSide(rawValue: keyword) { clear = side }
+        case "float": if let side = FloatSide(keyword, direction: direction), side != .both { floating = side }
+        case "clear": if let side = FloatSide(keyword, direction: direction) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
         case "background-attachment": applyBackgroundAttachment(keyword)
         case "font-synthesis": if let synthesis = FontSynthesis.parse(keyword) { fontSynthesis = synthesis }

@@ -131,6 +131,17 @@ public enum WordBreaking: Sendable, Equatable {
 }
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
+extension FloatSide {
+    /// A `float`/`clear` keyword; `inline-start` and `inline-end` are the sides the element's
+    /// direction makes them (the cascade applies `direction` first).
+    init?(_ keyword: String, direction: TextDirection) {
+        switch keyword {
+        case "inline-start": self = direction.isRightToLeft ? .right : .left
+        case "inline-end": self = direction.isRightToLeft ? .left : .right
+        default: self.init(rawValue: keyword)
+        }
+    }
+}
 public enum TextTransform: String, Sendable { case none, uppercase, lowercase, capitalize }
 public enum Hyphens: String, Sendable { case none, manual, auto }
 public enum TabSize: Sendable, Equatable {
