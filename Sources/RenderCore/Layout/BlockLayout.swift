@@ -210,10 +210,13 @@ struct LayoutEngine {
             }
             if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
                 left: child.style.clear != .right, right: child.style.clear != .left) {
-                // Clearance: the child's border box starts below the floats it clears.
+                // Clearance (CSS 2.1 §9.5.2): when the child's border box would start above the
+                // floats it clears, it starts at their bottom; its top margin lies in the clearance.
                 let floatBottom = bottom - flow.y
-                if (atTop ? 0 : cursor + pending.value) < floatBottom {
-                    cursor = floatBottom
+                var hypothetical = pending
+                hypothetical.add(child.margin.top)
+                if (atTop ? 0 : cursor + hypothetical.value) < floatBottom {
+                    cursor = floatBottom - child.margin.top
                     pending = MarginCollapse()
                     atTop = false
                     anyInFlow = true
