@@ -69,7 +69,7 @@ import Testing
     }
 
     /// Hostile input: deep nesting and long expressions are refused quickly, not recursed through.
-    @Test(.timeLimit(.minutes(1))) func hostileExpressionsAreBounded() {
+    @Test func hostileExpressionsAreBounded() {
         let deep = String(repeating: "calc(", count: 10_000) + "1px" + String(repeating: ")", count: 10_000)
         let started = Date()
         #expect(Self.length(deep) == nil)
@@ -78,7 +78,7 @@ import Testing
         let long = "calc(" + Array(repeating: "1px", count: 20_000).joined(separator: " + ") + ")"
         #expect(Self.length(long) == nil)
         #expect(Self.length("calc(" + Array(repeating: "1px", count: 100).joined(separator: " + ") + ")") == .px(100))
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) < timeBudget(5))
     }
 
     // MARK: Units
@@ -131,7 +131,7 @@ import Testing
     }
 
     /// `--a: var(--b) var(--b)` chains double at each step: capped, fast, and the budget tells.
-    @Test(.timeLimit(.minutes(1))) func exponentialVariablesAreBounded() {
+    @Test func exponentialVariablesAreBounded() {
         var declarations = [("--v0", "xxxxxxxxxxxxxxxx")]
         for level in 1...40 { declarations.append(("--v\(level)", "var(--v\(level - 1)) var(--v\(level - 1))")) }
         declarations.append(("width", "var(--v40)"))
@@ -140,7 +140,7 @@ import Testing
         #expect(result["--v10"] != nil)
         #expect(result["--v40"] == nil)
         #expect(result["width"] == "initial")
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) < timeBudget(5))
         // A whole document of elements each with long values of its own stops at the budget.
         let chain = "--b: var(--a) var(--a) var(--a) var(--a); --c: var(--b) var(--b) var(--b) var(--b);"
             + " --d: var(--c) var(--c) var(--c) var(--c); width: var(--d, 10px)"
@@ -150,7 +150,7 @@ import Testing
         // The same long values on every element (a `*` rule) are resolved once and shared.
         let shared = "<style>* { --a: \(String(repeating: "x", count: 1000)); \(chain) }</style>" + String(repeating: "<div>x</div>", count: 500)
         #expect(!LaidOutDocument(html: shared, viewportWidth: 390, viewportHeight: 844).warnings.contains { $0.contains("custom properties") })
-        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(Date().timeIntervalSince(started) < timeBudget(30))
     }
 
     // MARK: Colours
