@@ -106,7 +106,7 @@ final class Box {
     var establishesBFC: Bool {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
-        default: return isRoot || isFloat || flexItemDepth > 0 || style.overflowHidden || style.display.inner != .flow || verticalFlow != nil
+        default: return isRoot || isFloat || flexItemDepth > 0 || style.isScrollContainer || style.display.inner != .flow || verticalFlow != nil
             || style.multiColumn.isMultiColumn
         }
     }

@@ -222,7 +222,12 @@ extension ComputedStyle {
             if ["normal", "break-word", "anywhere"].contains(keyword) { setWordBreaking(overflowWrap: keyword) }
         case "text-transform": if let t = TextTransform(rawValue: keyword) { textTransform = t }
         case "text-indent": if let v = len(value, auto: false) { textIndent = v }
-        case "overflow", "overflow-x", "overflow-y": overflowHidden = keyword != "visible"
+        case "overflow":
+            if let pair = PositioningParser.overflowPair(value) { (overflowX, overflowY) = pair }
+        case "overflow-x": if let axis = Overflow(rawValue: keyword) { overflowX = axis }
+        case "overflow-y": if let axis = Overflow(rawValue: keyword) { overflowY = axis }
+        case "z-index": if let z = PositioningParser.zIndex(keyword) { positioning.zIndex = z }
+        case "clip": if let rect = PositioningParser.clip(value, length: { len($0, auto: false) }) { positioning.clip = rect }
         case "text-overflow":
             if keyword == "ellipsis" || keyword == "clip" { textOverflowEllipsis = keyword == "ellipsis" }
         case "border-spacing":
@@ -271,20 +276,11 @@ extension ComputedStyle {
         case "opacity":
             if let number = PropertyValues.number(value) { opacity = min(1, max(0, number)) }
             else if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { opacity = min(1, max(0, number / 100)) }
-        case "position":
-            relativeOffset = keyword == "relative" ? pendingOffsets : nil
-        case "top", "right", "bottom", "left":
-            if let length = len(value) {
-                var offsets = pendingOffsets
-                switch name {
-                case "top": offsets.top = length
-                case "right": offsets.right = length
-                case "bottom": offsets.bottom = length
-                default: offsets.left = length
-                }
-                pendingOffsets = offsets
-                if relativeOffset != nil { relativeOffset = offsets }
-            }
+        case "position": if let scheme = PositionScheme(keyword: keyword) { position = scheme }
+        case "top": if let v = len(value) { positioning.offsets.top = v }
+        case "right": if let v = len(value) { positioning.offsets.right = v }
+        case "bottom": if let v = len(value) { positioning.offsets.bottom = v }
+        case "left": if let v = len(value) { positioning.offsets.left = v }
         case "float": if let side = FloatSide(keyword, direction: direction), side != .both { floating = side }
         case "clear": if let side = FloatSide(keyword, direction: direction) { clear = side }
         case "table-layout": tableLayoutFixed = keyword == "fixed"
@@ -446,7 +442,16 @@ extension ComputedStyle {
             Self.setSide(of: &borderStyle, name, Self.side(of: source.borderStyle, name))
         case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
             Self.setSide(of: &borderColor, name, Self.side(of: source.borderColor, name))
-        case "overflow": overflowHidden = source.overflowHidden
+        case "overflow": overflowX = source.overflowX; overflowY = source.overflowY
+        case "overflow-x": overflowX = source.overflowX
+        case "overflow-y": overflowY = source.overflowY
+        case "position": position = source.position
+        case "top": positioning.offsets.top = source.positioning.offsets.top
+        case "right": positioning.offsets.right = source.positioning.offsets.right
+        case "bottom": positioning.offsets.bottom = source.positioning.offsets.bottom
+        case "left": positioning.offsets.left = source.positioning.offsets.left
+        case "z-index": positioning.zIndex = source.positioning.zIndex
+        case "clip": positioning.clip = source.positioning.clip
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin
         case "padding": padding = source.padding

@@ -193,7 +193,9 @@ public struct ComputedStyle: Sendable {
     public var objectPosition = ObjectPosition()
     public var boxShadows: [BoxShadow] = []
     public var verticalAlign: VerticalAlign = .baseline
-    public var overflowHidden = false
+    /// `overflow-x` and `overflow-y` as declared (see `computedOverflow`; not inherited).
+    public var overflowX: Overflow = .visible
+    public var overflowY: Overflow = .visible
     /// `text-overflow: ellipsis` (not inherited): a line that overflows a box whose overflow
     /// is clipped ends in "…" (see `InlineLayout`).
     public var textOverflowEllipsis = false
@@ -222,11 +224,9 @@ public struct ComputedStyle: Sendable {
     public var clipPath: ClipPath?
     /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
     public var maskImage: BackgroundImage?
-    /// `position: relative` offsets (top, right, bottom, left); nil when not relative.
-    /// Absolute and fixed positioning are laid out as static (mail clients strip them).
-    public var relativeOffset: Edges<Length>?
-    /// top/right/bottom/left as declared, whatever the position (applied only when relative).
-    var pendingOffsets = Edges<Length>(.auto)
+    /// `position` (not inherited); its offsets, `z-index` and `clip` are in `positioning`.
+    public var position: PositionScheme = .static
+    @OutOfLine public var positioning = Positioning()
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
     public var textDecorationLine: TextDecorations = []
