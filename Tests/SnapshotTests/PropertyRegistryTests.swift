@@ -98,6 +98,9 @@ import Testing
         // `revert` goes back to the user-agent sheet: `b` is bold again, `h1` large.
         #expect(try style("<style>b { font-weight: normal } b { font-weight: revert }</style><b>x</b>", "b").fontWeight == 700)
         #expect(try style("<style>h1 { font: 10px serif; font-size: revert }</style><h1>x</h1>", "h1").fontSize == 32)
+        // A `var()` that cannot be substituted leaves the property `unset`.
+        let variable = try style("<div style='color: red; padding: 3px'><p style='color: var(--no); padding: var(--no)'>x</p></div>", "p")
+        #expect(variable.color == RGBA(bytes: 255, 0, 0) && variable.padding.top == .px(0))
         // Where the sheet says nothing, `revert` is `unset`.
         #expect(try style("<div style='color: red'><p style='color: blue; color: revert'>x</p></div>", "p").color == RGBA(bytes: 255, 0, 0))
     }
