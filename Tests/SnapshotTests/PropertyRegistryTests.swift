@@ -75,6 +75,10 @@ import Testing
             let known = style.apply(Declaration(name: name, value: "inherit", important: false), parent: style, rootFontSize: 16)
             #expect(known == PropertyRegistry.knows(name), "\(name)")
         }
+        // Every declared name is one WebKit parses (a typo would be a property no mail uses),
+        // but for the few other spellings the engine has always taken.
+        let notWebKits: Set = ["-moz-border-radius", "-moz-tab-size", "-webkit-font-feature-settings"]
+        #expect(Self.names.filter { !WebKitProperties.names.contains($0) && !notWebKits.contains($0) } == [])
         #expect(DeclarationSupport.isSupported(Declaration(name: "border-top", value: "revert", important: false)))
         #expect(!DeclarationSupport.isSupported(Declaration(name: "shape-outside", value: "inherit", important: false)))
         #expect(PropertyRegistry.inherits("font") && PropertyRegistry.inherits("-webkit-hyphens"))
