@@ -205,7 +205,7 @@ struct LayoutEngine {
             resolveEdges(child, containingWidth: contentWidth)
             if child.isFloat {
                 let top = atTop ? 0 : cursor + pending.value
-                placeFloat(child, at: top, in: box, flow: flow)
+                if !placeBesideLastLine(child, index: index, in: box, flow: flow) { placeFloat(child, at: top, in: box, flow: flow) }
                 continue
             }
             if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
@@ -304,12 +304,13 @@ struct LayoutEngine {
 
     /// Positions a float at the current line position, as far left or right as the other
     /// floats allow; it takes no room in the normal flow.
-    private func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
+    func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         layoutBlock(child, containingWidth: box.contentWidth)
         let outerWidth = child.width + child.margin.left + child.margin.right
         let outerHeight = child.height + child.margin.top + child.margin.bottom
         let placed = flow.floats.place(width: outerWidth, height: outerHeight, isLeft: child.style.floating == .left,
-                                       atOrBelow: flow.y + top, left: flow.x, right: flow.x + box.contentWidth)
+                                       atOrBelow: flow.y + top, left: flow.x, right: flow.x + box.contentWidth,
+                                       clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
         child.collapsesThrough = false
