@@ -44,3 +44,18 @@ extension InlineContent {
         return false
     }
 }
+
+extension LayoutEngine {
+    /// A block formatting context root laid out at `top` beside floats: when its border box is
+    /// wider than the room the floats leave along its height, the next float bottom below,
+    /// where it is tried again (WebKit's getClearDelta for boxes that avoid floats); nil when
+    /// it fits.
+    func topAvoidingFloats(_ child: Box, at top: Double, flow: FlowPosition, contentWidth: Double) -> Double? {
+        let floats = flow.floats
+        guard !floats.isEmpty else { return nil }
+        let band = floats.band(y: flow.y + top, height: child.height, left: flow.x, right: flow.x + contentWidth)
+        if band.left <= flow.x && band.right >= flow.x + contentWidth { return nil }
+        if child.width <= band.right - band.left + 0.01 { return nil }
+        return floats.nextBottom(below: flow.y + top).map { $0 - flow.y }
+    }
+}
