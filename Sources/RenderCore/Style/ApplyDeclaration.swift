@@ -451,6 +451,8 @@ extension ComputedStyle {
         case "bottom": positioning.offsets.bottom = source.positioning.offsets.bottom
         case "left": positioning.offsets.left = source.positioning.offsets.left
         case "z-index": positioning.zIndex = source.positioning.zIndex
+        case "float": floating = source.floating
+        case "clear": clear = source.clear
         case "clip": positioning.clip = source.positioning.clip
         case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
         case "margin": margin = source.margin
