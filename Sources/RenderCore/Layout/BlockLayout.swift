@@ -367,11 +367,21 @@ struct LayoutEngine {
         }
         var lines: [LineBox] = []
         var y = 0.0
-        for _ in 0..<64 {
-            let band = flow.floats.band(y: flow.y + y, height: 1, left: flow.x, right: flow.x + contentWidth)
+        // A line avoids the floats along its whole height, not just at its top (WebKit's
+        // LineWidth::updateAvailableWidth with the height of what the line holds).
+        func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
+            flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+        }
+        for _ in 0..<(64 + 2 * flow.floats.count) {
+            var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            let result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+            var result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
                 .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
+                band = freeBand(at: y, height: first.height)
+                result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+                    .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
@@ -382,6 +392,8 @@ struct LayoutEngine {
             for line in result.lines {
                 // Lines that start past the band's end are laid out again with the next band.
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
+                // A float lower down reaches into this line: it is laid out again beside it.
+                if taken > 0, !flow.floats.isEmpty, freeBand(at: y + line.y, height: line.height) != band { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
                 if firstLineContainer != nil { break }
