@@ -100,7 +100,8 @@ struct LayoutEngine {
         let chrome = horizontalChrome(box)
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
-            resolveAutoMargins(box, containingWidth: containingWidth)
+            // A float's or inline-block's auto margins are zero (CSS 2.1 §10.3.5, §10.3.9).
+            if box.kind != .inlineBlock && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
         } else if box.kind == .inlineBlock || box.isFloat {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
