@@ -238,7 +238,7 @@ struct LayoutEngine {
             var containingWidthForChild = contentWidth
             var offsetX = 0.0
             var top = estimatedTop
-            for _ in 0...flow.floats.count {
+            for _ in 0..<2 {
                 if child.establishesBFC, !flow.floats.isEmpty {
                     // A table or other BFC root sits beside the floats, not under them.
                     let band = flow.floats.band(y: flow.y + top, height: 1, left: flow.x, right: flow.x + contentWidth)
