@@ -76,6 +76,9 @@ final class Box {
     var contentShift = 0.0
     /// The height the content itself needs, before a specified height (cells align it).
     var naturalContentHeight = 0.0
+    /// The definite content height of the containing block, which percentage heights resolve
+    /// against; nil when that height depends on content (set by the parent before layout).
+    var percentHeightBase: Double?
 
     init(kind: Kind, node: DOMDocument.NodeID?, style: ComputedStyle) {
         self.kind = kind

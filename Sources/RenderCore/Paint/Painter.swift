@@ -60,7 +60,7 @@ struct Painter {
             let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
             if ownsCanvasBackground || themed {
                 var own = style
-                if ownsCanvasBackground { own.background.images = [nil] }  // drawn over the canvas
+                if ownsCanvasBackground { own.background.images = [nil]; own.backgroundColor = .transparent }  // the canvas's (CSS 2.1 §14.2)
                 if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
                 paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
             } else {
@@ -285,9 +285,10 @@ struct Painter {
     /// `<body background>` across the whole page). The colour is the canvas colour already.
     mutating func paintCanvasBackground(root: Box, canvas: Rect) {
         let rootHasBackground = root.style.background.hasImage || root.style.backgroundColor.a > 0
-        guard let source = rootHasBackground ? root : root.children.first(where: \.isBody),
-              source.style.background.hasImage, !source.style.visibilityHidden else { return }
+        guard let source = rootHasBackground ? root : root.children.first(where: \.isBody) else { return }
+        // Its colour is the canvas colour already: the box itself paints neither.
         canvasBackgroundOwner = source.node
+        guard source.style.background.hasImage, !source.style.visibilityHidden else { return }
         // A root shorter than the viewport places them as if it filled it (as WebKit does).
         let frame = Rect(x: root.absoluteX, y: root.absoluteY, width: max(root.width, canvas.width), height: max(root.height, canvas.height))
         let content = Rect(x: frame.x + root.contentX, y: frame.y + root.contentY, width: root.contentWidth, height: root.contentHeight)
