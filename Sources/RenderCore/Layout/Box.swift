@@ -40,6 +40,10 @@ final class Box {
     var tableColumns: [TableColumn] = []
     /// Cell: the grid column it starts in (set by table layout; paint finds its column there).
     var gridColumn = 0
+    /// Collapsing border model: on a cell, its four grid lines (top, right, bottom, left) at
+    /// full width, which it paints centred on its edges; on the table, empty (its cells paint
+    /// its border). Nil when borders are separate.
+    var collapsedEdges: [CollapsedEdge]?
     var colspan = 1
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds

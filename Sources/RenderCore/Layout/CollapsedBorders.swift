@@ -39,6 +39,13 @@ enum CollapsedBorders {
             .double: 8, .solid: 7, .dashed: 6, .dotted: 5, .ridge: 4, .outset: 3, .groove: 2, .inset: 1, .none: 0, .hidden: 0,
         ]
 
+        /// The line as painted: inset drawn as ridge, outset as groove (see `withBorders`).
+        var edge: CollapsedEdge {
+            let drawn: BorderStyle = style == .inset ? .ridge : style == .outset ? .groove : style
+            return CollapsedEdge(width: width, style: width > 0 ? drawn : .none, color: color,
+                                 precedence: [width, Double(Self.stylePriority[style] ?? 0), Double(origin)])
+        }
+
         /// Whether this border beats `other` (on a tie the earlier one, nearer the top left, stays).
         func beats(_ other: Candidate) -> Bool {
             if style == .hidden || other.style == .hidden { return style == .hidden && other.style != .hidden }
@@ -133,7 +140,9 @@ enum CollapsedBorders {
             }
             halves[1] = (lines[1].width / 2).rounded(.down)
             cellStyles.append(withBorders(placement.cell.style, halves: halves, lines: lines))
+            placement.cell.collapsedEdges = lines.map(\.edge)
         }
+        table.collapsedEdges = []
         for (placement, style) in zip(grid.placements, cellStyles) { placement.cell.style = style }
         for row in grid.rows { row.style = withBorders(row.style, halves: [0, 0, 0, 0], lines: []) }
         for group in table.rowGroups { group.style = withBorders(group.style, halves: [0, 0, 0, 0], lines: []) }
@@ -161,4 +170,14 @@ enum CollapsedBorders {
         style.borderColor = Edges(top: line(0).color, right: line(1).color, bottom: line(2).color, left: line(3).color)
         return style
     }
+}
+
+/// One grid line of a collapsed table as a cell paints it: the winning border at full width.
+struct CollapsedEdge: Equatable {
+    var width: Double
+    var style: BorderStyle
+    var color: RGBA
+    /// Width, style priority, origin: WebKit paints lines from the lowest to the highest, so
+    /// where lines cross the stronger one lies on top.
+    var precedence: [Double]
 }

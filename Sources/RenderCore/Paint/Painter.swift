@@ -75,7 +75,7 @@ struct Painter {
             // A themed control draws its own border.
             if !themed, let placement = borderImage(style, frame: frame, border: border) {
                 list.append(.borderImage(placement), bounds: placement.area)
-            } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
+            } else if !themed, box.collapsedEdges == nil, border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -115,6 +115,11 @@ struct Painter {
         if box.kind == .table { tables.append(box); rowsAndGroups = [] }
         for child in box.children {
             if let columns = child.columnSet { paintColumns(child, columns) } else { paint(child) }
+        }
+        if box.kind == .table, box.collapsedEdges != nil, !style.visibilityHidden {
+            for segment in CollapsedBorderPainting.segments(box) {
+                list.append(CollapsedBorderPainting.item(segment), bounds: segment.rect)
+            }
         }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
