@@ -228,6 +228,8 @@ struct TableColumn {
     let column: ComputedStyle?
     /// How many grid columns it stands for (`span`).
     var span = 1
+    /// The first column of its `<colgroup>` (collapsed borders take the group's start edge there).
+    var opensGroup = false
 
     /// The width the column asks for: the col's, else its group's (WebKit's fullRecalc); zero
     /// counts as auto.

@@ -689,10 +689,10 @@ struct BoxTreeBuilder {
                 return (child, childStyle)
             }
             if columns.isEmpty {
-                appendColumns(TableColumn(group: style, column: nil), span: columnSpan(node), to: table)
+                appendColumns(TableColumn(group: style, column: nil, opensGroup: true), span: columnSpan(node), to: table)
             }
-            for (column, columnStyle) in columns {
-                appendColumns(TableColumn(group: style, column: columnStyle), span: columnSpan(column), to: table)
+            for (index, (column, columnStyle)) in columns.enumerated() {
+                appendColumns(TableColumn(group: style, column: columnStyle, opensGroup: index == 0), span: columnSpan(column), to: table)
             }
         case .tableColumn:
             appendColumns(TableColumn(group: nil, column: style), span: columnSpan(node), to: table)

@@ -17,7 +17,7 @@ enum CollapsedBorders {
         var width: Double
         var style: BorderStyle
         var color: RGBA
-        /// Cell 3, row 2, row group 1, table 0.
+        /// Cell 5, row 4, row group 3, column 2, column group 1, table 0 (WebKit's BorderPrecedence).
         var origin: Int
 
         static let none = Candidate(width: 0, style: .none, color: .black, origin: -1)
@@ -82,16 +82,29 @@ enum CollapsedBorders {
             for index in grid.rows(of: group) ?? 0..<0 { groupOfRow[index] = group }
         }
         func rowSide(_ row: Int, _ side: Int) -> [Candidate] {
-            var found = [Candidate(grid.rows[row].style, side: side, origin: 2)]
+            var found = [Candidate(grid.rows[row].style, side: side, origin: 4)]
             if let group = groupOfRow[row] {
                 let opens = group.children.first === grid.rows[row], closes = group.children.last === grid.rows[row]
                 if side == 1 || side == 3 || (side == 0 && opens) || (side == 2 && closes) {
-                    found.append(Candidate(group.style, side: side, origin: 1))
+                    found.append(Candidate(group.style, side: side, origin: 3))
                 }
             }
             return found
         }
-        func cellSide(_ index: Int, _ side: Int) -> Candidate { Candidate(grid.placements[index].cell.style, side: side, origin: 3) }
+        func cellSide(_ index: Int, _ side: Int) -> Candidate { Candidate(grid.placements[index].cell.style, side: side, origin: 5) }
+        let columns = ColumnEdges.of(table, count: columnCount)
+        /// A column's and its group's borders on side `side` of grid column `column`.
+        func columnSide(_ column: Int, _ side: Int) -> [Candidate] {
+            guard column < columns.count else { return [] }
+            let edges = columns[column]
+            var found: [Candidate] = []
+            if let style = edges.column { found.append(Candidate(style, side: side, origin: 2)) }
+            // The group's start and end edges only where the group starts and ends.
+            if let group = edges.group, side == 0 || side == 2 || (side == 3 && edges.opensGroup) || (side == 1 && edges.closesGroup) {
+                found.append(Candidate(group, side: side, origin: 1))
+            }
+            return found
+        }
         let tableStyle = table.style
         var outer = [Candidate](repeating: .none, count: 4)
         func noteOuter(_ side: Int, _ line: Candidate, half: Double) {
@@ -111,7 +124,7 @@ enum CollapsedBorders {
             if row > 0, let above = owner[row - 1][column] {
                 lines[0] = winner([cellSide(above, 2)] + rowSide(row - 1, 2) + [cellSide(index, 0)] + rowSide(row, 0))
             } else {
-                lines[0] = winner([Candidate(tableStyle, side: 0, origin: 0)] + [cellSide(index, 0)] + rowSide(row, 0))
+                lines[0] = winner([Candidate(tableStyle, side: 0, origin: 0)] + [cellSide(index, 0)] + rowSide(row, 0) + columnSide(column, 0))
                 noteOuter(0, lines[0], half: (lines[0].width / 2).rounded(.down))
             }
             halves[0] = (lines[0].width / 2).rounded(.up)
@@ -119,23 +132,23 @@ enum CollapsedBorders {
             if lastRow + 1 < rowCount, let below = owner[lastRow + 1][column] {
                 lines[2] = winner([cellSide(index, 2)] + rowSide(lastRow, 2) + [cellSide(below, 0)] + rowSide(lastRow + 1, 0))
             } else {
-                lines[2] = winner([cellSide(index, 2)] + rowSide(lastRow, 2) + [Candidate(tableStyle, side: 2, origin: 0)])
+                lines[2] = winner([cellSide(index, 2)] + rowSide(lastRow, 2) + columnSide(column, 2) + [Candidate(tableStyle, side: 2, origin: 0)])
                 noteOuter(2, lines[2], half: (lines[2].width / 2).rounded(.up))
             }
             halves[2] = (lines[2].width / 2).rounded(.down)
             // Left: the cell before or the table's left.
             if column > 0, let before = owner[row][column - 1] {
-                lines[3] = winner([cellSide(before, 1), cellSide(index, 3)])
+                lines[3] = winner(columnSide(column - 1, 1) + [cellSide(before, 1), cellSide(index, 3)] + columnSide(column, 3))
             } else {
-                lines[3] = winner([Candidate(tableStyle, side: 3, origin: 0)] + rowSide(row, 3) + [cellSide(index, 3)])
+                lines[3] = winner([Candidate(tableStyle, side: 3, origin: 0)] + rowSide(row, 3) + [cellSide(index, 3)] + columnSide(column, 3))
                 if row == 0 { noteOuter(3, lines[3], half: (lines[3].width / 2).rounded(.down)) }
             }
             halves[3] = (lines[3].width / 2).rounded(.up)
             // Right: the cell after or the table's right.
             if lastColumn + 1 < columnCount, let after = owner[row][lastColumn + 1] {
-                lines[1] = winner([cellSide(index, 1), cellSide(after, 3)])
+                lines[1] = winner(columnSide(lastColumn, 1) + [cellSide(index, 1), cellSide(after, 3)] + columnSide(lastColumn + 1, 3))
             } else {
-                lines[1] = winner([cellSide(index, 1)] + rowSide(row, 1) + [Candidate(tableStyle, side: 1, origin: 0)])
+                lines[1] = winner([cellSide(index, 1)] + rowSide(row, 1) + columnSide(lastColumn, 1) + [Candidate(tableStyle, side: 1, origin: 0)])
                 if row == 0 { noteOuter(1, lines[1], half: (lines[1].width / 2).rounded(.up)) }
             }
             halves[1] = (lines[1].width / 2).rounded(.down)
@@ -180,4 +193,31 @@ struct CollapsedEdge: Equatable {
     /// Width, style priority, origin: WebKit paints lines from the lowest to the highest, so
     /// where lines cross the stronger one lies on top.
     var precedence: [Double]
+}
+
+/// What `<col>` and `<colgroup>` declare for one grid column, as collapsed borders read it
+/// (WebKit's colElement with its start and end edges): a col's borders apply to every column
+/// it spans; its group's start and end borders only where the group starts and ends.
+private struct ColumnEdges {
+    var column: ComputedStyle?
+    var group: ComputedStyle?
+    var opensGroup = false
+    var closesGroup = false
+
+    static func of(_ table: Box, count: Int) -> [ColumnEdges] {
+        var result: [ColumnEdges] = []
+        let declared = table.tableColumns
+        for (index, entry) in declared.enumerated() where result.count < count {
+            let next = index + 1 < declared.count ? declared[index + 1] : nil
+            let groupEnds = next == nil || next?.group == nil || next?.opensGroup == true
+            let span = Swift.min(entry.span, count - result.count)
+            for offset in 0..<span {
+                // A group without cols is one element spanning its columns: its edges are at its ends.
+                let first = entry.column != nil || offset == 0, last = entry.column != nil || offset == entry.span - 1
+                result.append(ColumnEdges(column: entry.column, group: entry.group,
+                                          opensGroup: entry.opensGroup && first, closesGroup: entry.group != nil && groupEnds && last))
+            }
+        }
+        return result
+    }
 }
