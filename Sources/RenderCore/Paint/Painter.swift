@@ -46,7 +46,9 @@ struct Painter {
                     paintBackground(style, under: frame)
                 }
             }
-            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
+            for part in rowsAndGroups where !part.style.visibilityHidden {
+                paintBackground(part.style, under: frame, area: Rect(x: part.absoluteX, y: part.absoluteY, width: part.width, height: part.height))
+            }
         }
         if !style.visibilityHidden && !isRowOrGroup {
             // The first shadow is on top: painted last.
@@ -251,9 +253,15 @@ struct Painter {
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
-    /// A column's, row's or group's background colour and image over a cell's border box.
-    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
-        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+    /// A column's, row's or group's background colour and image over a cell's border box. A
+    /// row's or row group's image is placed in its own box (`area`), seen through the cell.
+    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect, area: Rect? = nil) {
+        guard let area, area != cell else {
+            return paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+        }
+        list.append(.pushClip(cell), bounds: cell)
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: area, padding: area, content: area), radii: .zero)
+        list.append(.popClip, bounds: cell)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
