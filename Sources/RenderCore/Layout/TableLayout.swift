@@ -189,6 +189,16 @@ struct TableLayout {
     /// so that percentage columns get their share (for the table's own layout always; for its
     /// container only outside table cells).
     private func contentWidths(_ table: Box, scalingForPercentages: Bool = true) -> (min: Double, max: Double) {
+        var widths = gridWidths(table, scalingForPercentages: scalingForPercentages)
+        // Never narrower than a caption's min-content (WebKit's computePreferredLogicalWidths).
+        let sizes = IntrinsicSizes(engine: engine)
+        for caption in table.captions {
+            widths.min = Swift.max(widths.min, sizes.contentWidths(caption).min)
+        }
+        return (widths.min, Swift.max(widths.min, widths.max))
+    }
+
+    private func gridWidths(_ table: Box, scalingForPercentages: Bool) -> (min: Double, max: Double) {
         let grid = Self.grid(table)
         if usesFixedLayout(table) {
             // Content does not widen a fixed table: only its px width (or its px columns) count.
