@@ -45,6 +45,9 @@ final class Box {
     /// its border). Nil when borders are separate.
     var collapsedEdges: [CollapsedEdge]?
     var colspan = 1
+    /// Cell: its `height` counts its border and padding, in quirks mode (WebKit's
+    /// RenderTableCell::logicalHeightForRowSizing).
+    var heightIsBorderBox = false
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).

@@ -780,6 +780,7 @@ struct BoxTreeBuilder {
 
     private func cellBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let cell = Box(kind: .cell, node: node, style: style)
+        cell.heightIsBorderBox = dom.mode == .quirks
         cell.colspan = span(dom[node].attributes["colspan"], name: "colspan", limit: ResourceLimits.maximumColspan)
         cell.rowspan = span(dom[node].attributes["rowspan"], name: "rowspan", limit: ResourceLimits.maximumRowspan)
         fillBlockContainer(cell, from: node)

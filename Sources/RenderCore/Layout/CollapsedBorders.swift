@@ -94,13 +94,16 @@ enum CollapsedBorders {
         func cellSide(_ index: Int, _ side: Int) -> Candidate { Candidate(grid.placements[index].cell.style, side: side, origin: 5) }
         let columns = ColumnEdges.of(table, count: columnCount)
         /// A column's and its group's borders on side `side` of grid column `column`.
-        func columnSide(_ column: Int, _ side: Int) -> [Candidate] {
+        /// The table's outer halves see only the innermost column element, not a col's group
+        /// (WebKit's calcBorderStart/Before read colElement).
+        func columnSide(_ column: Int, _ side: Int, enclosingGroup: Bool = true) -> [Candidate] {
             guard column < columns.count else { return [] }
             let edges = columns[column]
             var found: [Candidate] = []
             if let style = edges.column { found.append(Candidate(style, side: side, origin: 2)) }
             // The group's start and end edges only where the group starts and ends.
-            if let group = edges.group, side == 0 || side == 2 || (side == 3 && edges.opensGroup) || (side == 1 && edges.closesGroup) {
+            if let group = edges.group, enclosingGroup || edges.column == nil,
+               side == 0 || side == 2 || (side == 3 && edges.opensGroup) || (side == 1 && edges.closesGroup) {
                 found.append(Candidate(group, side: side, origin: 1))
             }
             return found
@@ -124,32 +127,40 @@ enum CollapsedBorders {
             if row > 0, let above = owner[row - 1][column] {
                 lines[0] = winner([cellSide(above, 2)] + rowSide(row - 1, 2) + [cellSide(index, 0)] + rowSide(row, 0))
             } else {
-                lines[0] = winner([Candidate(tableStyle, side: 0, origin: 0)] + [cellSide(index, 0)] + rowSide(row, 0) + columnSide(column, 0))
-                noteOuter(0, lines[0], half: (lines[0].width / 2).rounded(.down))
+                let sides = [Candidate(tableStyle, side: 0, origin: 0)] + [cellSide(index, 0)] + rowSide(row, 0)
+                lines[0] = winner(sides + columnSide(column, 0))
+                let outerLine = winner(sides + columnSide(column, 0, enclosingGroup: false))
+                noteOuter(0, outerLine, half: (outerLine.width / 2).rounded(.down))
             }
             halves[0] = (lines[0].width / 2).rounded(.up)
             // Bottom: the cell below or the table's bottom.
             if lastRow + 1 < rowCount, let below = owner[lastRow + 1][column] {
                 lines[2] = winner([cellSide(index, 2)] + rowSide(lastRow, 2) + [cellSide(below, 0)] + rowSide(lastRow + 1, 0))
             } else {
-                lines[2] = winner([cellSide(index, 2)] + rowSide(lastRow, 2) + columnSide(column, 2) + [Candidate(tableStyle, side: 2, origin: 0)])
-                noteOuter(2, lines[2], half: (lines[2].width / 2).rounded(.up))
+                let sides = [cellSide(index, 2)] + rowSide(lastRow, 2), table = Candidate(tableStyle, side: 2, origin: 0)
+                lines[2] = winner(sides + columnSide(column, 2) + [table])
+                let outerLine = winner(sides + columnSide(column, 2, enclosingGroup: false) + [table])
+                noteOuter(2, outerLine, half: (outerLine.width / 2).rounded(.up))
             }
             halves[2] = (lines[2].width / 2).rounded(.down)
             // Left: the cell before or the table's left.
             if column > 0, let before = owner[row][column - 1] {
                 lines[3] = winner(columnSide(column - 1, 1) + [cellSide(before, 1), cellSide(index, 3)] + columnSide(column, 3))
             } else {
-                lines[3] = winner([Candidate(tableStyle, side: 3, origin: 0)] + rowSide(row, 3) + [cellSide(index, 3)] + columnSide(column, 3))
-                if row == 0 { noteOuter(3, lines[3], half: (lines[3].width / 2).rounded(.down)) }
+                let sides = [Candidate(tableStyle, side: 3, origin: 0)] + rowSide(row, 3) + [cellSide(index, 3)]
+                lines[3] = winner(sides + columnSide(column, 3))
+                let outerLine = winner(sides + columnSide(column, 3, enclosingGroup: false))
+                if row == 0 { noteOuter(3, outerLine, half: (outerLine.width / 2).rounded(.down)) }
             }
             halves[3] = (lines[3].width / 2).rounded(.up)
             // Right: the cell after or the table's right.
             if lastColumn + 1 < columnCount, let after = owner[row][lastColumn + 1] {
                 lines[1] = winner(columnSide(lastColumn, 1) + [cellSide(index, 1), cellSide(after, 3)] + columnSide(lastColumn + 1, 3))
             } else {
-                lines[1] = winner([cellSide(index, 1)] + rowSide(row, 1) + columnSide(lastColumn, 1) + [Candidate(tableStyle, side: 1, origin: 0)])
-                if row == 0 { noteOuter(1, lines[1], half: (lines[1].width / 2).rounded(.up)) }
+                let sides = [cellSide(index, 1)] + rowSide(row, 1), table = Candidate(tableStyle, side: 1, origin: 0)
+                lines[1] = winner(sides + columnSide(lastColumn, 1) + [table])
+                let outerLine = winner(sides + columnSide(lastColumn, 1, enclosingGroup: false) + [table])
+                if row == 0 { noteOuter(1, outerLine, half: (outerLine.width / 2).rounded(.up)) }
             }
             halves[1] = (lines[1].width / 2).rounded(.down)
             cellStyles.append(withBorders(placement.cell.style, halves: halves, lines: lines))

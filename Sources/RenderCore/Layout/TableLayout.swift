@@ -420,9 +420,22 @@ struct TableLayout {
             engine.layoutContents(cell)
             if case .px(let specified) = cell.style.height {
                 let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
-                cell.height = Swift.max(cell.height, cell.style.borderBoxSizing ? specified : specified + verticalChrome)
+                // From the content up (block layout already applied a content-box height).
+                cell.height = Swift.max(cell.naturalContentHeight + verticalChrome,
+                                        cell.style.borderBoxSizing || cell.heightIsBorderBox ? specified : specified + verticalChrome)
             }
             if cell.rowspan == 1 { rowHeights[placement.row] = Swift.max(rowHeights[placement.row], cell.height) }
+        }
+        // Baseline-aligned cells line up their first baselines: the row is as tall as the
+        // lowest baseline plus the deepest part below one (WebKit's calcRowLogicalHeight).
+        var rowBaselines = [Double](repeating: 0, count: grid.rows.count)
+        var descents = [Double](repeating: 0, count: grid.rows.count)
+        for placement in grid.placements where placement.cell.alignsToRowBaseline {
+            let cell = placement.cell
+            guard let baseline = cell.cellBaseline else { continue }
+            rowBaselines[placement.row] = Swift.max(rowBaselines[placement.row], baseline)
+            if cell.rowspan == 1 { descents[placement.row] = Swift.max(descents[placement.row], cell.height - baseline) }
+            rowHeights[placement.row] = Swift.max(rowHeights[placement.row], rowBaselines[placement.row] + descents[placement.row])
         }
         for placement in grid.placements where placement.cell.rowspan > 1 {
             let lastRow = Swift.min(grid.rows.count, placement.row + placement.cell.rowspan) - 1
@@ -491,7 +504,7 @@ struct TableLayout {
             }
             cell.y = 0
             cell.gridColumn = placement.column
-            alignCellContent(cell, rowHeight: height)
+            alignCellContent(cell, rowHeight: height, rowBaseline: rowBaselines[placement.row])
         }
         table.collapsedTop = MarginCollapse(table.margin.top)
         table.collapsedBottom = MarginCollapse(table.margin.bottom)
@@ -544,17 +557,21 @@ struct TableLayout {
     }
 
     /// Stretches a cell to its row and moves its content for `vertical-align`.
-    private func alignCellContent(_ cell: Box, rowHeight: Double) {
+    private func alignCellContent(_ cell: Box, rowHeight: Double, rowBaseline: Double) {
         let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
         let free = rowHeight - verticalChrome - cell.naturalContentHeight
+        let baseline = cell.alignsToRowBaseline ? cell.cellBaseline : nil
         cell.height = rowHeight
         cell.contentShift = 0
         guard free > 0 else { return }
         let shift: Double
         switch cell.style.verticalAlign {
-        case .top, .baseline, .textTop: shift = 0
-        case .bottom, .textBottom: shift = free
-        default: shift = free / 2
+        case .top: shift = 0
+        case .bottom: shift = free
+        case .middle: shift = free / 2
+        // Baseline and the values that act as it in a cell: down to the row's baseline (a
+        // cell without a line stays at the top).
+        default: shift = baseline.map { Swift.min(free, Swift.max(0, rowBaseline - $0)) } ?? 0
         }
         guard shift != 0 else { return }
         cell.contentShift = shift
@@ -565,4 +582,32 @@ extension Box {
     /// A table's row groups (its other children are captions).
     var rowGroups: [Box] { children.filter { $0.kind == .rowGroup } }
     var captions: [Box] { children.filter { $0.kind != .rowGroup } }
+}
+
+extension Box {
+    /// Cell: aligned on the row's baseline (`baseline` and the values that act as it in a
+    /// cell: sub, super, text-top, text-bottom; WebKit's isBaselineAligned).
+    var alignsToRowBaseline: Bool {
+        switch style.verticalAlign {
+        case .top, .middle, .bottom: return false
+        default: return true
+        }
+    }
+
+    /// Cell: its first line's baseline from its border-box top, laid out unshifted, else the
+    /// bottom of its content (WebKit's cellBaselinePosition); nil when that is not below its
+    /// border and padding (an empty cell takes no part).
+    var cellBaseline: Double? {
+        let baseline = firstLineBaseline() ?? border.top + padding.top + naturalContentHeight
+        return baseline > border.top + padding.top ? baseline : nil
+    }
+
+    /// The baseline of the first line box inside, from the border-box top.
+    func firstLineBaseline() -> Double? {
+        if let first = lines.first { return contentY + first.y + first.baseline }
+        for child in children where !child.isFloat && !child.style.position.isOutOfFlow {
+            if let baseline = child.firstLineBaseline() { return child.y + baseline }
+        }
+        return nil
+    }
 }
