@@ -21,11 +21,12 @@ struct TableLayout {
 
     static func grid(_ table: Box) -> Grid {
         var grid = Grid()
-        // Header groups first and footer groups last, as browsers order them.
+        // The first header group first and the first footer group last; later ones are
+        // bodies in document order (WebKit's RenderTable::updateFirstSections).
         let sections = table.rowGroups
-        let groups = sections.filter { $0.style.display == .tableHeaderGroup }
-            + sections.filter { $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup }
-            + sections.filter { $0.style.display == .tableFooterGroup }
+        let header = sections.first { $0.style.display == .tableHeaderGroup }
+        let footer = sections.first { $0.style.display == .tableFooterGroup }
+        let groups = (header.map { [$0] } ?? []) + sections.filter { $0 !== header && $0 !== footer } + (footer.map { [$0] } ?? [])
         var occupied: [[Bool]] = []
         for group in groups {
             if !group.children.isEmpty {
@@ -537,11 +538,12 @@ struct TableLayout {
         return y - top
     }
 
-    /// The rows of the first body section (not a header or footer group) in grid order.
+    /// The rows of the first body section (not the header or footer group) in grid order.
     private func firstBodyRows(_ grid: Grid, _ table: Box) -> Range<Int>? {
-        let body = table.rowGroups.first {
-            $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup && !$0.children.isEmpty
-        }
+        let sections = table.rowGroups
+        let header = sections.first { $0.style.display == .tableHeaderGroup }
+        let footer = sections.first { $0.style.display == .tableFooterGroup }
+        let body = sections.first { $0 !== header && $0 !== footer && !$0.children.isEmpty }
         return body.flatMap(grid.rows(of:))
     }
 
