@@ -604,6 +604,18 @@ extension Box {
         return baseline > border.top + padding.top ? baseline : nil
     }
 
+    /// Table: its first row's baseline from its border-box top: the row's baseline-aligned
+    /// cells' baseline, else the lowest content bottom of its cells (WebKit's
+    /// RenderTableSection::firstLineBaseline); nil without rows.
+    func tableBaseline() -> Double? {
+        guard let row = TableLayout.grid(self).rows.first,
+              let group = rowGroups.first(where: { $0.children.contains { $0 === row } }) else { return nil }
+        let cells = row.children.filter { $0.kind == .cell }
+        let aligned = cells.filter(\.alignsToRowBaseline).compactMap { cell in cell.firstLineBaseline().map { cell.y + $0 } }
+        let bottoms = cells.filter { $0.naturalContentHeight > 0 }.map { $0.y + $0.contentY + $0.naturalContentHeight }
+        return (aligned.max() ?? bottoms.max()).map { group.y + row.y + $0 }
+    }
+
     /// The baseline of the first line box inside, from the border-box top.
     func firstLineBaseline() -> Double? {
         if let first = lines.first { return contentY + first.y + first.baseline }
