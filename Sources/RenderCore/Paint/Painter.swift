@@ -46,7 +46,9 @@ struct Painter {
                     paintBackground(style, under: frame)
                 }
             }
-            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
+            for part in rowsAndGroups where !part.style.visibilityHidden {
+                paintBackground(part.style, under: frame, area: Rect(x: part.absoluteX, y: part.absoluteY, width: part.width, height: part.height))
+            }
         }
         if !style.visibilityHidden && !isRowOrGroup {
             // The first shadow is on top: painted last.
@@ -75,7 +77,7 @@ struct Painter {
             // A themed control draws its own border.
             if !themed, let placement = borderImage(style, frame: frame, border: border) {
                 list.append(.borderImage(placement), bounds: placement.area)
-            } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
+            } else if !themed, box.collapsedEdges == nil, border.top + border.right + border.bottom + border.left > 0 {
                 let current = style.color
                 let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                    bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -115,6 +117,11 @@ struct Painter {
         if box.kind == .table { tables.append(box); rowsAndGroups = [] }
         for child in box.children {
             if let columns = child.columnSet { paintColumns(child, columns) } else { paint(child) }
+        }
+        if box.kind == .table, box.collapsedEdges != nil, !style.visibilityHidden {
+            for segment in CollapsedBorderPainting.segments(box) {
+                list.append(CollapsedBorderPainting.item(segment), bounds: segment.rect)
+            }
         }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
@@ -246,9 +253,15 @@ struct Painter {
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
-    /// A column's, row's or group's background colour and image over a cell's border box.
-    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
-        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+    /// A column's, row's or group's background colour and image over a cell's border box. A
+    /// row's or row group's image is placed in its own box (`area`), seen through the cell.
+    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect, area: Rect? = nil) {
+        guard let area, area != cell else {
+            return paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+        }
+        list.append(.pushClip(cell), bounds: cell)
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: area, padding: area, content: area), radii: .zero)
+        list.append(.popClip, bounds: cell)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
