@@ -431,7 +431,7 @@ struct BoxTreeBuilder {
             // hands the box to the collector as out of flow.
             collector.pendingOutOfFlow = OutOfFlow(originallyInline: !style.display.isBlockLevel,
                                                    enclosingInline: collector.positionedInlines.last)
-            style.display = style.display.blockified
+            style.display = style.display.isTablePart ? .block : style.display.blockified
             style.floating = .none
         }
         if tag == "wbr" {
@@ -704,6 +704,15 @@ struct BoxTreeBuilder {
         for child in unboxedChildren(of: node) {
             guard dom[child].tag != nil else { pending.append(child); continue }
             guard let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+            if childStyle.position.isOutOfFlow {
+                // Absolutely positioned: no table part whatever its display (CSS 2.1 §9.7).
+                flush()
+                var collector = ChildCollector(parentStyle: style, budget: budget)
+                collect(child, into: &collector)
+                collector.finishInlineRun()
+                table.children += collector.blocks
+                continue
+            }
             guard childStyle.display.isTablePart else { pending.append(child); continue }
             flush()
             appendTablePart(child, childStyle, to: table)

@@ -349,6 +349,11 @@ struct TableLayout {
     // MARK: Layout
 
     func layout(_ table: Box, containingWidth: Double) {
+        // An out-of-flow child is no part of the table: it would have been at its content's start.
+        for child in table.children where child.isOutOfFlow {
+            child.x = table.border.left + table.padding.left + child.margin.left
+            child.y = table.border.top + table.padding.top + child.margin.top
+        }
         let grid = Self.grid(table)
         let fixed = usesFixedLayout(table)
         let columns = fixed ? [Column](repeating: Column(), count: grid.columnCount) : columns(grid, table)
@@ -552,7 +557,7 @@ struct TableLayout {
 }
 
 extension Box {
-    /// A table's row groups (its other children are captions).
+    /// A table's row groups (its other in-flow children are captions).
     var rowGroups: [Box] { children.filter { $0.kind == .rowGroup } }
-    var captions: [Box] { children.filter { $0.kind != .rowGroup } }
+    var captions: [Box] { children.filter { $0.kind != .rowGroup && !$0.isOutOfFlow } }
 }
