@@ -28,15 +28,17 @@ struct TableLayout {
             + sections.filter { $0.style.display == .tableFooterGroup }
         var occupied: [[Bool]] = []
         for group in groups {
-            if !group.children.isEmpty {
-                grid.rowsOfGroup[ObjectIdentifier(group)] = grid.rows.count..<(grid.rows.count + group.children.count)
+            // Out-of-flow children of groups and rows are no rows or cells.
+            let rows = group.children.filter { !$0.isOutOfFlow }
+            if !rows.isEmpty {
+                grid.rowsOfGroup[ObjectIdentifier(group)] = grid.rows.count..<(grid.rows.count + rows.count)
             }
-            for row in group.children {
+            for row in rows {
                 let rowIndex = grid.rows.count
                 grid.rows.append(row)
                 if occupied.count <= rowIndex { occupied.append([]) }
                 var column = 0
-                for cell in row.children {
+                for cell in row.children where !cell.isOutOfFlow {
                     while column < occupied[rowIndex].count && occupied[rowIndex][column] { column += 1 }
                     let rowspan = min(cell.rowspan, 1000)
                     for r in rowIndex..<(rowIndex + rowspan) {
