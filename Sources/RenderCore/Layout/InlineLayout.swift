@@ -116,7 +116,7 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         let ellipsis = endsOverflowWithEllipsis
             ? width.flatMap { TextOverflowEllipsis(style: container, available: $0, fonts: fonts) } : nil
-        var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis)
+        var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis, containingWidth: width ?? 0)
         placeOutOfFlow(segments, layout, in: &lines, originX: originX, shifts: shifts, width: width)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
@@ -351,7 +351,7 @@ struct InlineLayout {
     }
 
     private func buildLines(_ layout: OpaquePointer, _ segments: [Segment], originX: Double, shifts: [Double],
-                            ellipsis: TextOverflowEllipsis?) -> [LineBox] {
+                            ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> [LineBox] {
         let layoutLines = layoutLines(layout)
         let lineCount = layoutLines.count
         var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
@@ -380,7 +380,7 @@ struct InlineLayout {
         for index in 0..<lineCount {
             // A forced break at the very end opens no new line in CSS.
             if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
-            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis)
+            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis, containingWidth: containingWidth)
             lines.append(line)
             y += line.height
         }
@@ -424,6 +424,8 @@ struct InlineLayout {
                 continue
             }
             let line = lines[index]
+            // Inside a relatively positioned inline element, the static position moves with it.
+            let moved = Self.relativeShift(segment.enclosing, containingWidth: width ?? 0, direction: container.direction)
             if box.outOfFlow?.originallyInline ?? true {
                 // Finding an offset's x walks its line: past a bound (hostile input), the line's start.
                 var x = lineStart
@@ -433,12 +435,26 @@ struct InlineLayout {
                     pango_layout_line_index_to_x(pangoLines[index], Int32(segment.start), 0, &position)
                     x = lineLefts[index] + Double(position) / scale + originX + (index < shifts.count ? shifts[index] : 0)
                 }
-                lines[index].atomics.append((box, x, line.y))
+                lines[index].atomics.append((box, x + moved.dx, line.y + moved.dy))
             } else {
                 let contentBefore = contentEnd > lineOffsets[index]
-                lines[index].atomics.append((box, lineStart, contentBefore ? line.y + line.height : line.y))
+                lines[index].atomics.append((box, lineStart + moved.dx, (contentBefore ? line.y + line.height : line.y) + moved.dy))
             }
         }
+    }
+
+    /// How far the relatively positioned inline elements among `enclosing` move what they hold
+    /// (percentages of the block's width; a percentage `top` or `bottom` counts as auto, the
+    /// block's height not being known yet).
+    static func relativeShift<Boxes: Collection<InlineBox>>(_ enclosing: Boxes, containingWidth: Double,
+                                                            direction: TextDirection) -> (dx: Double, dy: Double) {
+        var dx = 0.0, dy = 0.0
+        for box in enclosing where box.style.position == .relative {
+            let offset = PositionedLayout.relativeOffset(box.style, containingWidth: containingWidth, containingHeight: nil, direction: direction)
+            dx += offset.dx
+            dy += offset.dy
+        }
+        return (dx, dy)
     }
 
     /// Out-of-flow boxes in one inline formatting context whose place in their line is measured.
@@ -457,7 +473,11 @@ struct InlineLayout {
 
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
-    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?) -> LineBox {
+    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> LineBox {
+        // `position: relative` on inline elements moves their fragments and what is in them, leaving their room.
+        func moved<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> (dx: Double, dy: Double) {
+            Self.relativeShift(enclosing, containingWidth: containingWidth, direction: container.direction)
+        }
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
@@ -555,6 +575,7 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         var extents: [ObjectIdentifier: (box: InlineBox, minX: Double, maxX: Double)] = [:]
         var shifts: [ObjectIdentifier: Double] = [:]
+        var relative: [ObjectIdentifier: (dx: Double, dy: Double)] = [:]
         var starts: Set<ObjectIdentifier> = [], ends: Set<ObjectIdentifier> = []
         var order: [ObjectIdentifier] = []
         for run in runs {
@@ -563,7 +584,10 @@ struct InlineLayout {
             if case .inlineEnd(let box) = run.segment.item { ends.insert(ObjectIdentifier(box)) }
             for (depth, box) in run.segment.enclosing.enumerated() {
                 let key = ObjectIdentifier(box)
-                if shifts[key] == nil { shifts[key] = baselineShift(run.segment.enclosing[...depth]) }
+                if shifts[key] == nil {
+                    shifts[key] = baselineShift(run.segment.enclosing[...depth])
+                    relative[key] = moved(run.segment.enclosing[...depth])
+                }
                 if let extent = extents[key] {
                     extents[key] = (box, min(extent.minX, run.x), max(extent.maxX, run.x + width))
                 } else {
@@ -575,8 +599,9 @@ struct InlineLayout {
         for key in order {
             guard let extent = extents[key] else { continue }
             let metrics = fonts.metrics(for: extent.box.style)
-            let rect = Rect(x: extent.minX, y: baseline + (shifts[key] ?? 0) - metrics.ascent, width: extent.maxX - extent.minX,
-                            height: metrics.ascent + metrics.descent)
+            let offset = relative[key] ?? (0, 0)
+            let rect = Rect(x: extent.minX + offset.dx, y: baseline + (shifts[key] ?? 0) - metrics.ascent + offset.dy,
+                            width: extent.maxX - extent.minX, height: metrics.ascent + metrics.descent)
             line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
                                                        isFirst: starts.contains(key), isLast: ends.contains(key)))
         }
@@ -596,19 +621,21 @@ struct InlineLayout {
                 case .middle: boxTop = baseline - container.fontSize * 0.25 - height / 2
                 default: boxTop = baseline + atomicBaselineOffset(box) - height
                 }
-                line.atomics.append((box, run.x, boxTop))
+                let offset = moved(run.segment.enclosing)
+                line.atomics.append((box, run.x + offset.dx, boxTop + offset.dy))
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
                 guard let made = glyphRun(run, baseline: baseline + baselineShift(run.segment.enclosing), style: style, scale: scale,
                                           visible: visible) else { continue }
-                if !style.visibilityHidden { line.glyphRuns.append(made.run) }
+                let offset = moved(run.segment.enclosing)
+                if !style.visibilityHidden { line.glyphRuns.append(made.run.offsetBy(dx: offset.dx, dy: offset.dy)) }
                 if let truncation {
                     keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
                         : max(keptEnd ?? made.kept.upperBound, made.kept.upperBound)
                 }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
-                line.decorations += decorations(style, x: start, width: end - start, baseline: baseline)
+                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy)
             }
         }
         if let truncation {
