@@ -48,6 +48,8 @@ struct PositionedLayout {
         var direction: TextDirection
         /// It, or a box enclosing it, clips its overflow: what it holds does not extend the document.
         var clips: Bool
+        /// The viewport as fixed boxes see it: what it holds stays on screen, outside the document.
+        var isFixedViewport = false
     }
 
     /// Lays out every out-of-flow box of the tree; returns how far down the absolutely
@@ -55,26 +57,32 @@ struct PositionedLayout {
     func layout(_ root: Box) -> Double {
         var reach = 0.0
         let initial = ContainingBlock(rect: viewport, direction: root.style.direction, clips: false)
-        visit(root, containingBlock: initial, ancestorsClip: false, extendsDocument: false, reach: &reach)
+        var fixed = initial
+        fixed.isFixedViewport = true
+        visit(root, containingBlock: initial, fixedContainingBlock: fixed, ancestorsClip: false, extendsDocument: false, reach: &reach)
         return reach
     }
 
-    private func visit(_ box: Box, containingBlock: ContainingBlock, ancestorsClip: Bool, extendsDocument: Bool,
-                       reach: inout Double) {
+    /// `fixedContainingBlock`: the viewport, or the nearest transformed ancestor's padding box.
+    private func visit(_ box: Box, containingBlock: ContainingBlock, fixedContainingBlock: ContainingBlock,
+                       ancestorsClip: Bool, extendsDocument: Bool, reach: inout Double) {
         if extendsDocument { reach = max(reach, box.absoluteY + box.height) }
         let clips = ancestorsClip || box.style.overflowHidden
-        // A positioned box is the containing block of the absolutely positioned boxes inside.
-        let inner = box.style.position.isPositioned
-            ? ContainingBlock(rect: Self.paddingBox(box), direction: box.style.direction, clips: clips) : containingBlock
+        // A positioned box is the containing block of the absolutely positioned boxes inside; a
+        // transformed one of the fixed ones too (CSS Transforms 1 §2).
+        let transformed = !box.style.transform.isEmpty
+        let own = ContainingBlock(rect: Self.paddingBox(box), direction: box.style.direction, clips: clips)
+        let inner = box.style.position.isPositioned || transformed ? own : containingBlock
+        let innerFixed = transformed ? own : fixedContainingBlock
         let originX = box.absoluteX, originY = box.absoluteY + box.contentShift
         for child in box.children {
             var extends = extendsDocument && !clips
             if child.isOutOfFlow {
-                let block = child.style.position == .fixed ? fixedContainingBlock(box) : inner
+                let block = child.style.position == .fixed ? innerFixed : inner
                 position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft)
-                extends = child.style.position == .absolute && !block.clips
+                extends = !block.isFixedViewport && !block.clips
             }
-            visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
+            visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
         }
         let contentX = box.absoluteX + box.contentX, contentY = box.absoluteY + box.contentY
         for line in box.lines {
@@ -84,7 +92,7 @@ struct PositionedLayout {
                 if child.isOutOfFlow {
                     let block: ContainingBlock
                     if child.style.position == .fixed {
-                        block = fixedContainingBlock(box)
+                        block = innerFixed
                     } else if let inline = child.outOfFlow?.enclosingInline, let rect = Self.inlineContainingBlock(inline, in: box) {
                         block = ContainingBlock(rect: rect, direction: inline.style.direction, clips: clips)
                     } else {
@@ -93,17 +101,11 @@ struct PositionedLayout {
                     let blockLevel = !(child.outOfFlow?.originallyInline ?? true)
                     position(child, in: block, originX: contentX, originY: contentY,
                              staticEdgeIsRight: blockLevel && box.style.direction.isRightToLeft)
-                    extends = child.style.position == .absolute && !block.clips
+                    extends = !block.isFixedViewport && !block.clips
                 }
-                visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
+                visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
             }
         }
-    }
-
-    /// A fixed box's containing block is the viewport (the sticky and scrolling behaviour
-    /// belongs to the scene, which moves it per frame).
-    private func fixedContainingBlock(_ parent: Box) -> ContainingBlock {
-        ContainingBlock(rect: viewport, direction: parent.style.direction, clips: false)
     }
 
     static func paddingBox(_ box: Box) -> Rect {
