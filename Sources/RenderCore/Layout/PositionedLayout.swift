@@ -1,3 +1,5 @@
+import CCairo
+
 /// Positioned layout (CSS 2.1 §9.3, §9.4.3, §10.1, §10.3.7–8, §10.6.4–5): absolutely and fixed
 /// positioned boxes, laid out against their containing block once the flow is laid out and
 /// placed, and the offsets of relatively positioned boxes.
@@ -289,4 +291,81 @@ struct PositionedLayout {
         if let top = vertical(offsets.top) { dy = top } else if let bottom = vertical(offsets.bottom) { dy = -bottom }
         return (dx, dy)
     }
+}
+
+// MARK: In lines
+
+extension InlineLayout {
+    /// Each out-of-flow box joins the atomics of the line its offset falls in, at its static
+    /// position (CSS 2.1 §10.3.7): an originally inline one where it would have sat, at the
+    /// line's top; a block-level one at the line's start, below the line when content comes
+    /// before it there (WebKit's LineBreaker and setStaticPositions).
+    func placeOutOfFlow(_ segments: [Segment], _ layout: OpaquePointer, in lines: inout [LineBox],
+                                originX: Double, shifts: [Double], width: Double?) {
+        guard segments.contains(where: { if case .outOfFlow = $0.item { return true }; return false }) else { return }
+        let scale = Double(PANGO_SCALE)
+        let lineStart = container.direction.isRightToLeft ? (width ?? 0) : 0
+        let pangoLines = layoutLines(layout)
+        let lineOffsets = pangoLines.map { Int($0.pointee.start_index) }
+        // Each line's left edge in the layout (alignment moves it), found in one walk.
+        var lineLefts: [Double] = []
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                lineLefts.append(Double(logical.x) / scale)
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
+        var contentEnd = 0   // where the last content before the segment ends
+        var index = 0        // the line the segment falls in (segments come in text order)
+        var measured = 0
+        for segment in segments {
+            guard case .outOfFlow(let box) = segment.item else {
+                if !segment.item.isMarker { contentEnd = segment.end }
+                continue
+            }
+            while index + 1 < lineOffsets.count, lineOffsets[index + 1] <= segment.start { index += 1 }
+            guard index < lines.count else {
+                // Past the last line box (after a final break): where the next line would start.
+                guard let last = lines.last else { continue }
+                lines[lines.count - 1].atomics.append((box, lineStart, last.y + last.height))
+                continue
+            }
+            let line = lines[index]
+            // Inside a relatively positioned inline element, the static position moves with it.
+            let moved = Self.relativeShift(segment.enclosing, containingWidth: width ?? 0, direction: container.direction)
+            if box.outOfFlow?.originallyInline ?? true {
+                // Finding an offset's x walks its line: past a bound (hostile input), the line's start.
+                var x = lineStart
+                if measured < Self.maximumMeasuredOutOfFlow, index < pangoLines.count, index < lineLefts.count {
+                    measured += 1
+                    var position: Int32 = 0
+                    pango_layout_line_index_to_x(pangoLines[index], Int32(segment.start), 0, &position)
+                    x = lineLefts[index] + Double(position) / scale + originX + (index < shifts.count ? shifts[index] : 0)
+                }
+                lines[index].atomics.append((box, x + moved.dx, line.y + moved.dy))
+            } else {
+                let contentBefore = contentEnd > lineOffsets[index]
+                lines[index].atomics.append((box, lineStart + moved.dx, (contentBefore ? line.y + line.height : line.y) + moved.dy))
+            }
+        }
+    }
+
+    /// How far the relatively positioned inline elements among `enclosing` move what they hold
+    /// (percentages of the block's width; a percentage `top` or `bottom` counts as auto, the
+    /// block's height not being known yet).
+    static func relativeShift<Boxes: Collection<InlineBox>>(_ enclosing: Boxes, containingWidth: Double,
+                                                            direction: TextDirection) -> (dx: Double, dy: Double) {
+        var dx = 0.0, dy = 0.0
+        for box in enclosing where box.style.position == .relative {
+            let offset = PositionedLayout.relativeOffset(box.style, containingWidth: containingWidth, containingHeight: nil, direction: direction)
+            dx += offset.dx
+            dy += offset.dy
+        }
+        return (dx, dy)
+    }
+
+    /// Out-of-flow boxes in one inline formatting context whose place in their line is measured.
+    static let maximumMeasuredOutOfFlow = 2_000
 }
