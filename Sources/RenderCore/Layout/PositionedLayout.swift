@@ -100,9 +100,12 @@ struct PositionedLayout {
                     } else {
                         block = inner
                     }
+                    // A block-level one starts at the content box's start side, floats or not.
                     let blockLevel = !(child.outOfFlow?.originallyInline ?? true)
+                    let rightToLeft = box.style.direction.isRightToLeft
                     position(child, in: block, originX: contentX, originY: contentY,
-                             staticEdgeIsRight: blockLevel && box.style.direction.isRightToLeft)
+                             staticEdgeIsRight: blockLevel && rightToLeft,
+                             staticX: blockLevel ? contentX + (rightToLeft ? box.contentWidth : 0) : nil)
                     extends = !block.isFixedViewport && !block.clips
                 }
                 visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
@@ -150,9 +153,10 @@ struct PositionedLayout {
     /// Sizes and places an out-of-flow box against its containing block, then places what it
     /// holds. `originX`/`originY` are where its parent measures `x`/`y` from; `staticEdgeIsRight`:
     /// the static position is the right edge of the box it would have been (a right-to-left parent).
-    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool) {
+    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool,
+                          staticX given: Double? = nil) {
         // The static position: the flow put the border box there, its margins added.
-        let staticX = box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
+        let staticX = given ?? box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
         let cb = block.rect
         engine.resolveEdges(box, containingWidth: cb.width)
         let style = box.style, offsets = style.positioning.offsets
@@ -346,7 +350,10 @@ extension InlineLayout {
                 }
                 lines[index].atomics.append((box, x + moved.dx, line.y + moved.dy))
             } else {
-                let contentBefore = contentEnd > lineOffsets[index]
+                // An outside list marker is content on the first line (WebKit's marker is an inline box there).
+                let marker = index == 0 && container.display == .listItem
+                    && (container.listStyle != .none || container.generated.listStyleImage != nil)
+                let contentBefore = contentEnd > lineOffsets[index] || marker
                 lines[index].atomics.append((box, lineStart + moved.dx, (contentBefore ? line.y + line.height : line.y) + moved.dy))
             }
         }
