@@ -81,7 +81,8 @@ struct PositionedLayout {
             var extends = extendsDocument && !clips
             if child.isOutOfFlow {
                 let block = child.style.position == .fixed ? innerFixed : inner
-                position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft)
+                position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft,
+                         staticAlignment: Self.flexStaticAlignment(child, in: box))
                 extends = !block.isFixedViewport && !block.clips
             }
             visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
@@ -154,7 +155,7 @@ struct PositionedLayout {
     /// holds. `originX`/`originY` are where its parent measures `x`/`y` from; `staticEdgeIsRight`:
     /// the static position is the right edge of the box it would have been (a right-to-left parent).
     private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool,
-                          staticX given: Double? = nil) {
+                          staticX given: Double? = nil, staticAlignment: StaticAlignment? = nil) {
         // The static position: the flow put the border box there, its margins added.
         let staticX = given ?? box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
         let cb = block.rect
@@ -165,7 +166,8 @@ struct PositionedLayout {
         let rightToLeft = block.direction.isRightToLeft
         // The static position gives the offset on the containing block's start side; when the
         // parent runs the other way, that edge of the would-be box is known once its width is.
-        let staticAcross = left == nil && right == nil && staticEdgeIsRight != rightToLeft
+        let staticAcross = left == nil && right == nil && (staticEdgeIsRight != rightToLeft || staticAlignment != nil)
+        let staticDown = top == nil && bottom == nil
         if left == nil && right == nil && !staticAcross {
             if rightToLeft { right = cb.x + cb.width - staticX } else { left = staticX - cb.x }
         }
@@ -191,7 +193,11 @@ struct PositionedLayout {
             width = engine.clampWidth(box, min(max(minimum, available), maximum), containingWidth: cb.width, isBorderBox: true)
         }
 
-        if staticAcross {
+        if staticAcross, let alignment = staticAlignment {
+            let outer = box.margin.left + width + box.margin.right
+            let x = alignment.area.x + alignment.x * (alignment.area.width - outer)
+            if rightToLeft { right = cb.x + cb.width - (x + outer) } else { left = x - cb.x }
+        } else if staticAcross {
             let outer = box.margin.left + width + box.margin.right
             if rightToLeft { right = cb.x + cb.width - (staticX + outer) } else { left = staticX - outer - cb.x }
         }
@@ -225,6 +231,10 @@ struct PositionedLayout {
             }
             box.height = height
         }
+        if staticDown, let alignment = staticAlignment {
+            let outer = box.margin.top + box.height + box.margin.bottom
+            top = alignment.area.y + alignment.y * (alignment.area.height - outer) - cb.y
+        }
         let verticalSolved = Self.solve(start: top, end: bottom, size: box.height, available: cb.height,
                                         margins: (box.margin.top, box.margin.bottom),
                                         autoMargins: (style.margin.top.isAuto, style.margin.bottom.isAuto),
@@ -237,6 +247,36 @@ struct PositionedLayout {
         box.x = box.absoluteX - originX
         box.y = box.absoluteY - originY
         engine.placeContents(box)
+    }
+
+    /// Where in its parent's content box a box's static position lies, as shares of the room
+    /// its margin box leaves (0 start, ½ centre, 1 end).
+    struct StaticAlignment {
+        var area: Rect
+        var x: Double, y: Double
+    }
+
+    /// A flex container's out-of-flow child is placed as if it were its sole flex item
+    /// (CSS Flexbox §4.1): `justify-content` on the main axis, `align-self` across.
+    static func flexStaticAlignment(_ child: Box, in parent: Box) -> StaticAlignment? {
+        guard parent.style.display.inner == .flex else { return nil }
+        let flex = parent.style.flex
+        func share(_ alignment: FlexStyle.Alignment, reversed: Bool) -> Double {
+            switch alignment {
+            case .center, .spaceAround, .spaceEvenly: return 0.5
+            case .flexEnd: return reversed ? 0 : 1
+            case .end, .selfEnd: return 1
+            case .flexStart, .normal, .stretch, .spaceBetween: return reversed ? 1 : 0
+            default: return 0
+            }
+        }
+        let rightToLeft = parent.style.direction.isRightToLeft && flex.isRow
+        let main = share(flex.justifyContent, reversed: flex.isReversed != rightToLeft)
+        let selfAlignment = child.style.flex.alignSelf == .auto ? flex.alignItems : child.style.flex.alignSelf
+        let cross = share(selfAlignment, reversed: flex.wrap == .wrapReverse)
+        let area = Rect(x: parent.absoluteX + parent.contentX, y: parent.absoluteY + parent.contentY,
+                        width: parent.contentWidth, height: parent.contentHeight)
+        return flex.isRow ? StaticAlignment(area: area, x: main, y: cross) : StaticAlignment(area: area, x: cross, y: main)
     }
 
     /// One axis of §10.3.7 / §10.6.4 once the size is known: the start offset and the margins.
