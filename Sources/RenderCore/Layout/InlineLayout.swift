@@ -589,6 +589,7 @@ struct InlineLayout {
     /// Distance from an atomic inline's baseline to its bottom margin edge.
     private func atomicBaselineOffset(_ box: Box) -> Double {
         if let baseline = box.control?.baselineFromTop(box) { return box.height + box.margin.bottom - baseline }
+        if box.kind == .table, let baseline = box.tableBaseline() { return box.height + box.margin.bottom - baseline }
         guard box.kind == .inlineBlock, !box.style.overflowHidden, let last = box.lastBaseline() else { return 0 }
         return box.height + box.margin.bottom - last
     }

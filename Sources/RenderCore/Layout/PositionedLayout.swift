@@ -159,6 +159,7 @@ struct PositionedLayout {
         // The static position: the flow put the border box there, its margins added.
         let staticX = given ?? box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
         let cb = block.rect
+        box.percentHeightBase = cb.height   // a containing block's height is always definite here
         engine.resolveEdges(box, containingWidth: cb.width)
         let style = box.style, offsets = style.positioning.offsets
         var left = offsets.left.resolve(cb.width), right = offsets.right.resolve(cb.width)
