@@ -6,6 +6,8 @@ enum DocumentOverflow {
         var lowest = 0.0
         var stack = [root]
         while let box = stack.popLast() {
+            // Out-of-flow boxes reach as far as their containing blocks let them (`PositionedLayout`).
+            if box.isOutOfFlow { continue }
             lowest = max(lowest, box.absoluteY + box.height)
             guard !box.style.overflowHidden else { continue }
             if let line = box.lines.last { lowest = max(lowest, box.absoluteY + box.contentY + line.y + line.height) }
