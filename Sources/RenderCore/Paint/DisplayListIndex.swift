@@ -79,13 +79,19 @@ public struct DisplayListIndex: Sendable {
             switch entry.item {
             case .pushClip(let clip), .pushRoundedClip(let clip, _):
                 // A rounded clip lies inside its rect, so the rect bounds what it lets through.
-                let area = enclosingClip().flatMap { clip.intersection($0) }
+                // Inside a scroll anchor it moves with its box: its entry's bounds span the moves.
+                let moving = scopes.contains { $0.isAnchor }
+                let area = enclosingClip().flatMap { (moving ? entry.bounds : clip).intersection($0) }
                 scopes.append(Scope(kind: .clip(area), push: reach.count))
                 record(area)
-            case .pushGroup:
-                scopes.append(Scope(kind: .group, push: reach.count))
+            case .pushGroup, .pushScrollAnchor:
+                // An anchor's contents move per frame: their bounds already span everywhere
+                // they can go, so it is found like a group, wherever they are.
+                let isAnchor: Bool
+                if case .pushScrollAnchor = entry.item { isAnchor = true } else { isAnchor = false }
+                scopes.append(Scope(kind: .group, push: reach.count, isAnchor: isAnchor))
                 reach.append(nil)  // set at the pop, once the contents are known
-            case .popClip, .popGroup:
+            case .popClip, .popGroup, .popScrollAnchor:
                 guard let scope = scopes.popLast() else {
                     // A stray pop (never produced by the painter) is kept for every frame.
                     record(everywhere)
@@ -110,6 +116,7 @@ public struct DisplayListIndex: Sendable {
         enum Kind { case clip(Rect?), group }
         let kind: Kind
         let push: Int
+        var isAnchor = false
         var contents: Rect? = nil
         var isGroup: Bool { if case .group = kind { return true } else { return false } }
     }

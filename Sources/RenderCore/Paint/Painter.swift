@@ -16,6 +16,8 @@ struct Painter {
     /// The slice of a multi-column strip being painted (document coordinates, before it moves).
     private(set) var columnSlice: Rect?
     private(set) var columnSlicesLeft = 1_000
+    /// Fixed and sticky boxes: their subtrees are recorded as scroll-anchored groups.
+    var scrollAnchors: [ObjectIdentifier: ScrollAnchor] = [:]
 
     mutating func paint(_ box: Box) {
         // In a column slice, boxes wholly above or below it show in another column.
@@ -23,6 +25,9 @@ struct Painter {
         var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
         // A table's box holds its captions; its background and borders are drawn around the rest.
         if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
+        let anchor = scrollAnchors.isEmpty ? nil : scrollAnchors[ObjectIdentifier(box)]
+        if let anchor { list.append(.pushScrollAnchor(anchor), bounds: frame) }
+        defer { if anchor != nil { list.append(.popScrollAnchor, bounds: frame) } }
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
         let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
