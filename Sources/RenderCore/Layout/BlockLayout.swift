@@ -5,32 +5,42 @@ struct LayoutEngine {
     /// Flex items laid out so far in this document (flex layout bounds its second passes).
     let flexWork = FlexWork()
 
-    /// Lays out the whole tree for a viewport width; returns the document height in px.
-    func layoutDocument(_ root: Box, viewportWidth: Double) -> Double {
+    /// Lays out the whole tree for a viewport (the initial containing block); returns the
+    /// document height in px, which absolutely positioned boxes may extend.
+    func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> Double {
         root.isRoot = true
         layoutBlock(root, containingWidth: viewportWidth)
         root.x = root.margin.left
         root.y = root.margin.top  // the root's margins never collapse with the canvas
         place(root, parentX: 0, parentY: 0)
-        return root.margin.top + root.height + root.margin.bottom
+        let positioned = PositionedLayout(engine: self, viewport: Rect(x: 0, y: 0, width: viewportWidth, height: viewportHeight))
+        let reach = positioned.layout(root)
+        return max(root.margin.top + root.height + root.margin.bottom, reach)
     }
 
-    /// Turns parent-relative positions into document positions.
-    private func place(_ box: Box, parentX: Double, parentY: Double) {
+    /// Turns parent-relative positions into document positions. An out-of-flow box gets its
+    /// static position only: `PositionedLayout` places it, and what it holds, afterwards.
+    func place(_ box: Box, parentX: Double, parentY: Double, containingBlock: Box? = nil) {
         box.absoluteX = parentX + box.x
         box.absoluteY = parentY + box.y
-        if let offsets = box.style.relativeOffset {
+        if box.style.position == .relative, let parent = containingBlock {
             // position: relative moves the box and everything in it, leaving its space (CSS 2.1 §9.4.3).
-            let dx = offsets.left.resolve(box.width) ?? offsets.right.resolve(box.width).map { -$0 } ?? 0
-            let dy = offsets.top.resolve(box.height) ?? offsets.bottom.resolve(box.height).map { -$0 } ?? 0
-            box.absoluteX += dx
-            box.absoluteY += dy
+            let definiteHeight: Double? = if case .px = parent.style.height { parent.contentHeight } else { nil }
+            let offset = PositionedLayout.relativeOffset(box.style, containingWidth: parent.contentWidth,
+                                                         containingHeight: definiteHeight, direction: parent.style.direction)
+            box.absoluteX += offset.dx
+            box.absoluteY += offset.dy
         }
+        if !box.isOutOfFlow { placeContents(box) }
+    }
+
+    /// Places what a placed box holds.
+    func placeContents(_ box: Box) {
         // A cell's vertical-align moves its block children as it moves its lines.
-        for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY + box.contentShift) }
+        for child in box.children { place(child, parentX: box.absoluteX, parentY: box.absoluteY + box.contentShift, containingBlock: box) }
         for line in box.lines + (box.markerLine.map { [$0] } ?? []) {
             for atomic in line.atomics {
-                place(atomic.box, parentX: box.absoluteX + box.contentX, parentY: box.absoluteY + box.contentY)
+                place(atomic.box, parentX: box.absoluteX + box.contentX, parentY: box.absoluteY + box.contentY, containingBlock: box)
             }
         }
     }
@@ -202,6 +212,12 @@ struct LayoutEngine {
         let quirkContainer = box.kind == .cell || box.isBody
         var escapingIsQuirky = true
         for (index, child) in box.children.enumerated() {
+            if child.isOutOfFlow {
+                // No room, no margins collapsing through it: only where it would have been (WebKit's adjustPositionedBlock).
+                child.x = box.contentX + (box.style.direction.isRightToLeft ? contentWidth : 0) + child.margin.left
+                child.y = box.contentY + (atTop ? 0 : cursor + pending.value) + child.margin.top
+                continue
+            }
             resolveEdges(child, containingWidth: contentWidth)
             if child.isFloat {
                 let top = atTop ? 0 : cursor + pending.value
@@ -378,7 +394,7 @@ struct LayoutEngine {
         // The marker sits outside the content box, its baseline on the first line's.
         func firstBaseline(otherwise fallback: Double) -> Double {
             box.lines.first.map { $0.y + $0.baseline }
-                ?? box.children.first.flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
+                ?? box.children.first(where: { !$0.isOutOfFlow }).flatMap { child in child.lastBaselineOfFirstLine().map { child.y - box.contentY + $0 } }
                 ?? fallback
         }
         if let image = marker.image {
@@ -495,7 +511,7 @@ extension Box {
     func lastBaselineOfFirstLine() -> Double? {
         if style.display.inner == .flex { return flexBaseline() }
         if let first = lines.first { return contentY + first.y + first.baseline }
-        for child in children {
+        for child in children where !child.isOutOfFlow {
             if let baseline = child.lastBaselineOfFirstLine() { return child.y + baseline }
         }
         return nil

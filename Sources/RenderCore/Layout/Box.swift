@@ -45,6 +45,9 @@ final class Box {
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).
     var verticalFlow: VerticalFlow?
+    /// Set on an absolutely or fixed positioned box: taken out of the flow, it sits in its
+    /// parent only for its static position and is laid out by `PositionedLayout`.
+    var outOfFlow: OutOfFlow?
 
     // Geometry, filled by layout. Position is the border box's top-left relative to the
     // parent's border-box top-left; `absolute…` is set by the final placement pass.
@@ -107,7 +110,7 @@ final class Box {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
         default: return isRoot || isFloat || flexItemDepth > 0 || style.isScrollContainer || style.display.inner != .flow || verticalFlow != nil
-            || style.multiColumn.isMultiColumn
+            || style.multiColumn.isMultiColumn || outOfFlow != nil
         }
     }
 }
@@ -210,7 +213,7 @@ extension Box {
         if verticalFlow != nil { return nil }
         if style.display.inner == .flex { return flexBaseline() }
         if let last = lines.last { return contentY + last.y + last.baseline }
-        for child in children.reversed() {
+        for child in children.reversed() where !child.isOutOfFlow {
             if let baseline = child.lastBaseline() { return child.y + baseline }
         }
         return nil

@@ -88,6 +88,10 @@ struct BoxTreeBuilder {
         var paragraphBreaks = 0
         /// The container's `::first-letter` style, until its first letter has been set apart.
         var firstLetter: ComputedStyle?
+        /// The positioned inline elements open where the collector is, innermost last.
+        var positionedInlines: [InlineBox] = []
+        /// What the next box appended as a block is when it is out of flow (`collect` sets it).
+        var pendingOutOfFlow: OutOfFlow?
 
         mutating func appendText(_ raw: String, style: ComputedStyle) {
             if firstLetter != nil, let split = FirstLetter.split(raw) {
@@ -194,12 +198,31 @@ struct BoxTreeBuilder {
             if trimmed.isEmpty { inline.items.remove(at: index) } else { inline.items[index] = .text(trimmed, style) }
         }
 
+        /// An absolutely or fixed positioned box: in a line it takes no room (nor changes how
+        /// white space collapses); a flex or grid container's is no item, and sits among them.
+        mutating func appendOutOfFlow(_ box: Box) {
+            if makesFlexItems || makesGridItems {
+                finishInlineRun()
+                flushSoleIntoBlocks()
+                blocks.append(box)
+                return
+            }
+            inline.items.append(.outOfFlow(box))
+        }
+
         /// Ends the current inline run: alone it becomes the container's content; among blocks
         /// it is wrapped in an anonymous block.
         mutating func finishInlineRun() {
             trimTrailingSpace()
             defer { inline = InlineContent(); lastWasSpace = true; paragraphBytes = 0; paragraphBreaks = 0 }
-            guard !inline.isEmpty else { return }
+            if inline.isEmpty {
+                // Out-of-flow boxes without content beside them are block children: no line holds them.
+                let outOfFlow = inline.items.compactMap { item -> Box? in if case .outOfFlow(let box) = item { return box }; return nil }
+                guard !outOfFlow.isEmpty else { return }
+                flushSoleIntoBlocks()
+                blocks += outOfFlow
+                return
+            }
             if blocks.isEmpty && soleInlineContent == nil {
                 soleInlineContent = inline
                 return
@@ -257,6 +280,15 @@ struct BoxTreeBuilder {
     private func appendGenerated(_ pseudo: PseudoElement, of node: DOMDocument.NodeID, into collector: inout ChildCollector) {
         guard let generated = generated.generated(pseudo, of: node) else { return }
         let style = collector.makesFlexItems ? generated.style.asFlexItem : generated.style
+        if style.position.isOutOfFlow, style.display != .none {
+            var blockified = style
+            blockified.display = blockified.display == .listItem ? .listItem : .block
+            blockified.floating = .none
+            let box = generatedContainer(generated, style: blockified, kind: .block)
+            box.outOfFlow = OutOfFlow(originallyInline: !style.display.isBlockLevel, enclosingInline: collector.positionedInlines.last)
+            collector.appendOutOfFlow(box)
+            return
+        }
         if style.floating != .none, takeFloat() {
             var blockified = style
             blockified.display = .block
@@ -394,6 +426,14 @@ struct BoxTreeBuilder {
             style.display = style.display.blockified
             style.floating = .none
         }
+        if style.position.isOutOfFlow, tag != "br", tag != "wbr" {
+            // Taken out of the flow: blockified, never floated (CSS 2.1 §9.7); `appendBlock`
+            // hands the box to the collector as out of flow.
+            collector.pendingOutOfFlow = OutOfFlow(originallyInline: !style.display.isBlockLevel,
+                                                   enclosingInline: collector.positionedInlines.last)
+            style.display = style.display.blockified
+            style.floating = .none
+        }
         if tag == "wbr" {
             // A break opportunity and nothing else (HTML § 15.3.11), as a zero-width space.
             collector.appendText("\u{200B}", style: style)
@@ -463,7 +503,9 @@ struct BoxTreeBuilder {
         case .inline:
             let inlineBox = InlineBox(node: node, style: style)
             collector.inline.items.append(.inlineStart(inlineBox))
+            if style.position.isPositioned { collector.positionedInlines.append(inlineBox) }
             collectChildren(of: node, into: &collector)
+            if style.position.isPositioned { collector.positionedInlines.removeLast() }
             collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid:
             let box = blockLevelBox(node, style)
@@ -490,6 +532,11 @@ struct BoxTreeBuilder {
     }
 
     private func appendBlock(_ box: Box, _ collector: inout ChildCollector) {
+        if let outOfFlow = collector.pendingOutOfFlow {
+            collector.pendingOutOfFlow = nil
+            box.outOfFlow = outOfFlow
+            return collector.appendOutOfFlow(box)
+        }
         if !box.isFloat { collector.firstLetter = nil }
         collector.finishInlineRun()
         collector.flushSoleIntoBlocks()

@@ -53,6 +53,10 @@ struct FlexLayout {
     /// (stretched or flexed), which makes its height definite.
     @discardableResult
     func layout(_ box: Box, definiteHeight: Double? = nil) -> Double {
+        box.withOutOfFlowChildrenAside { layoutItems(box, definiteHeight: definiteHeight) }
+    }
+
+    private func layoutItems(_ box: Box, definiteHeight: Double?) -> Double {
         let style = box.style, flex = style.flex
         let isRow = flex.isRow
         let innerWidth = box.contentWidth
@@ -607,7 +611,7 @@ extension Box {
     /// A flex container's first baseline (CSS Flexbox §8.5): its first item's, from the
     /// container's border-box top; nil without items.
     func flexBaseline() -> Double? {
-        guard let first = children.first else { return nil }
+        guard let first = children.first(where: { !$0.isOutOfFlow }) else { return nil }
         return first.y + (first.lastBaselineOfFirstLine() ?? first.height)
     }
 

@@ -88,7 +88,7 @@ final class GeneratedContent {
 
         /// A `::before` or `::after` with content: its counters take effect, then its content resolves.
         private mutating func pseudoContent(_ style: ComputedStyle?, element: DOMDocument.NodeID) -> Generated? {
-            guard let style, style.display != .none, !style.generated.outOfFlow,
+            guard let style, style.display != .none,
                   case .items(let items) = style.generated.content else { return nil }
             applyCounters(style, isListItem: false, owner: element, at: element)
             var pieces: [Piece] = []

@@ -7,6 +7,10 @@ struct GridLayout {
 
     /// Lays out the items of a grid container whose width is set; returns its content height.
     func layout(_ box: Box) -> Double {
+        box.withOutOfFlowChildrenAside { layoutItems(box) }
+    }
+
+    private func layoutItems(_ box: Box) -> Double {
         let style = box.style
         let contentWidth = box.contentWidth
         let definiteHeight = Self.definiteContentHeight(box)

@@ -13,12 +13,16 @@ struct InlineContent {
         /// padding take room in the line there.
         case inlineStart(InlineBox)
         case inlineEnd(InlineBox)
+        /// An absolutely or fixed positioned box among the content: it takes no room and puts
+        /// nothing in the text; the line it falls in records its static position.
+        case outOfFlow(Box)
 
         static let spacingCarrier = "\u{00A0}"
 
         var isStart: Bool { if case .inlineStart = self { return true }; return false }
+        /// Items that are no content of the line: inline element edges and out-of-flow boxes.
         var isMarker: Bool {
-            switch self { case .inlineStart, .inlineEnd: return true; default: return false }
+            switch self { case .inlineStart, .inlineEnd, .outOfFlow: return true; default: return false }
         }
 
         /// The text this item puts into the PangoLayout.
@@ -31,6 +35,7 @@ struct InlineContent {
             // inside the element's bidi embedding or isolate so it sits on its start side.
             case .inlineStart(let box): return Bidi.opening(box.style) + (box.startSpacing > 0 ? Self.spacingCarrier : "")
             case .inlineEnd(let box): return (box.endSpacing > 0 ? Self.spacingCarrier : "") + Bidi.closing(box.style)
+            case .outOfFlow: return ""
             }
         }
     }
@@ -44,6 +49,8 @@ struct InlineContent {
         for item in items {
             let length = item.text.utf8.count
             defer { position += length }
+            // An out-of-flow box at the offset starts the rest (the line it falls in is the next).
+            if length == 0 { if position >= offset { result.items.append(item) }; continue }
             if position + length <= offset { continue }
             if position >= offset { result.items.append(item); continue }
             if case .text(let text, let style) = item {
@@ -109,7 +116,8 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         let ellipsis = endsOverflowWithEllipsis
             ? width.flatMap { TextOverflowEllipsis(style: container, available: $0, fonts: fonts) } : nil
-        let lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis)
+        var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis)
+        placeOutOfFlow(segments, layout, in: &lines, originX: originX, shifts: shifts, width: width)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
@@ -244,6 +252,8 @@ struct InlineLayout {
                 let start = segment.item.isStart ? segment.end - carrier : segment.start
                 var rect = PangoRectangle(x: 0, y: 0, width: pangoUnits(width), height: 0)
                 insert(pango_attr_shape_new(&rect, &rect), segment.piece(start - segment.start..<start - segment.start + carrier))
+            case .outOfFlow:
+                break
             }
             while nextSlash < slashes.count, slashes[nextSlash] < segment.end {
                 insert(pango_attr_allow_breaks_new(0), Segment(start: slashes[nextSlash], end: slashes[nextSlash] + 2, item: segment.item, enclosing: []))
@@ -377,6 +387,44 @@ struct InlineLayout {
         return lines
     }
 
+    /// Each out-of-flow box joins the atomics of the line its offset falls in, at its static
+    /// position (CSS 2.1 §10.3.7): an originally inline one where it would have sat, at the
+    /// line's top; a block-level one at the line's start, below the line when content comes
+    /// before it there (WebKit's LineBreaker and setStaticPositions).
+    private func placeOutOfFlow(_ segments: [Segment], _ layout: OpaquePointer, in lines: inout [LineBox],
+                                originX: Double, shifts: [Double], width: Double?) {
+        guard segments.contains(where: { if case .outOfFlow = $0.item { return true }; return false }) else { return }
+        let scale = Double(PANGO_SCALE)
+        let lineStart = container.direction.isRightToLeft ? (width ?? 0) : 0
+        let lineOffsets = layoutLines(layout).map { Int($0.pointee.start_index) }
+        var contentEnd = 0   // where the last content before the segment ends
+        for segment in segments {
+            guard case .outOfFlow(let box) = segment.item else {
+                if !segment.item.isMarker { contentEnd = segment.end }
+                continue
+            }
+            var lineNumber: Int32 = 0, position: Int32 = 0
+            pango_layout_index_to_line_x(layout, Int32(segment.start), 0, &lineNumber, &position)
+            let index = Int(lineNumber)
+            guard index >= 0, index < lines.count else {
+                // Past the last line box (after a final break): where the next line would start.
+                guard let last = lines.last else { continue }
+                lines[lines.count - 1].atomics.append((box, lineStart, last.y + last.height))
+                continue
+            }
+            let line = lines[index]
+            if box.outOfFlow?.originallyInline ?? true {
+                var rect = PangoRectangle()
+                pango_layout_index_to_pos(layout, Int32(segment.start), &rect)
+                let x = Double(rect.x) / scale + originX + (index < shifts.count ? shifts[index] : 0)
+                lines[index].atomics.append((box, x, line.y))
+            } else {
+                let contentBefore = index < lineOffsets.count && contentEnd > lineOffsets[index]
+                lines[index].atomics.append((box, lineStart, contentBefore ? line.y + line.height : line.y))
+            }
+        }
+    }
+
     func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
         var low = 0, high = segments.count - 1
         while low <= high {
@@ -461,7 +509,7 @@ struct InlineLayout {
                 }
             case .lineBreak(let style):
                 if breakCounts { include(style, shift: baselineShift(run.segment.enclosing)) }
-            case .inlineStart, .inlineEnd: break
+            case .inlineStart, .inlineEnd, .outOfFlow: break   // no run holds an out-of-flow box (it has no text)
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 switch box.style.verticalAlign {
@@ -519,7 +567,7 @@ struct InlineLayout {
         var keptEnd: Double?
         for run in runs {
             switch run.segment.item {
-            case .inlineStart, .inlineEnd: continue
+            case .inlineStart, .inlineEnd, .outOfFlow: continue
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 let boxTop: Double

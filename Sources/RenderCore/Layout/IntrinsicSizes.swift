@@ -75,9 +75,9 @@ struct IntrinsicSizes {
         }
         var minimum = 0.0, maximum = 0.0
         if style.display.inner == .flex {
-            (minimum, maximum) = FlexLayout(engine: engine).intrinsicWidths(box)
+            (minimum, maximum) = box.withOutOfFlowChildrenAside { FlexLayout(engine: engine).intrinsicWidths(box) }
         } else if box.inlineContent == nil, style.display.inner == .grid {
-            (minimum, maximum) = GridLayout(engine: engine).intrinsicContentWidths(box)
+            (minimum, maximum) = box.withOutOfFlowChildrenAside { GridLayout(engine: engine).intrinsicContentWidths(box) }
         } else if let content = box.inlineContent {
             (minimum, maximum) = inlineWidths(content, style: style)
             if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
@@ -89,7 +89,7 @@ struct IntrinsicSizes {
                 }
             }
         } else {
-            (minimum, maximum) = blockChildrenWidths(box.children)
+            (minimum, maximum) = blockChildrenWidths(box.children.filter { !$0.isOutOfFlow })
         }
         if MultiColumnLayout.applies(to: box) { (minimum, maximum) = MultiColumnLayout.intrinsicWidths(style, content: (minimum, maximum)) }
         if !ownSize {

@@ -62,7 +62,7 @@ struct DocumentText {
                 if !style.visibilityHidden { emit(text) }
             case .lineBreak:
                 emit("\n")
-            case .atomic(let atomic):
+            case .atomic(let atomic), .outOfFlow(let atomic):
                 visit(atomic)
             case .inlineStart, .inlineEnd:
                 break  // their no-break spaces only carry margins, borders and padding

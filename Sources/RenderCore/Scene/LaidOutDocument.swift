@@ -154,7 +154,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             return
         }
         let engine = LayoutEngine(fonts: fonts)
-        let fullHeight = engine.layoutDocument(root, viewportWidth: layoutWidth)
+        let fullHeight = engine.layoutDocument(root, viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth)
         // Past this the mail is cut: frames and `end` see only what fits.
         let height = fullHeight <= limits.maximumDocumentHeight ? fullHeight : limits.maximumDocumentHeight
         if !(fullHeight <= limits.maximumDocumentHeight) {

@@ -66,9 +66,6 @@ public struct GeneratedContentStyle: Sendable, Equatable {
     /// Whether `counter-increment` was declared (then the implicit `list-item` one is not added
     /// unless it names `list-item`).
     public var incrementDeclared = false
-    /// A pseudo-element with `position: absolute` or `fixed`: out of the flow in WebKit, and
-    /// this engine lays positioned boxes out as static, so it makes no box rather than take room.
-    public var outOfFlow = false
     // Inherited
     public var quotes: Quotes = .auto
     /// `list-style-image`'s URL (nil: none).

@@ -95,9 +95,6 @@ struct PseudoElementCascade {
             if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
         }
         style.settleDecorationPaint()
-        if let position = declarations.last(where: { $0.name == "position" })?.value.lowercased() {
-            style.generated.outOfFlow = position.hasPrefix("absolute") || position.hasPrefix("fixed")
-        }
         style.node = nil   // generated: no element of its own
         return style
     }
