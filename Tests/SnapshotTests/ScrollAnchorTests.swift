@@ -258,4 +258,56 @@ import Testing
             #expect(box.x.isFinite && box.y.isFinite)
         }
     }
+
+    // MARK: - Goldens beside WebKit
+
+    /// A newsletter with a fixed banner (last in the tree), sticky section headings and a sticky
+    /// call to action: frames at 0, 50, 150 and 400 with no header are the web view scrolled
+    /// there, recorded after being looked at beside WebKitGTK scrolled to the same positions;
+    /// `fixed-and-sticky.webkit-frames.json` holds WebKit's boxes of the four anchored elements.
+    static let newsletter = PaintGoldenTests.fixtures.appendingPathComponent("paint/fixed-and-sticky.html")
+
+    static func newsletterRenderer(header: Double, offsets: [ScrollOffset], scale: Double = 2) throws -> SceneRenderer {
+        var scene = Scene(html: try String(contentsOf: newsletter, encoding: .utf8))
+        scene.headerHeight = header
+        scene.offsets = offsets
+        scene.scale = scale
+        scene.indicator = .none
+        return try SceneRenderer(scene: scene)
+    }
+
+    @Test func newsletterAnchorsMatchWebKitScrolledFrameByFrame() throws {
+        let url = PaintGoldenTests.fixtures.appendingPathComponent("paint/fixed-and-sticky.webkit-frames.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let webkit = try #require(json["frames"] as? [String: [[String: Any]]])
+        let renderer = try Self.newsletterRenderer(header: 0, offsets: [0, 50, 150, 400], scale: 1)
+        #expect(renderer.document.height == json["height"] as? Double)
+        for (frame, boxes) in zip(renderer.frames, Self.placed(renderer)) {
+            let expected = try #require(webkit[Scene.format(frame.userOffset)])
+            #expect(boxes.count == expected.count)
+            for box in expected {
+                let path = try #require(box["path"] as? String)
+                let ours = try #require(boxes[path], "\(path) at \(frame.userOffset)")
+                let theirs = Rect(x: box["x"] as! Double, y: box["y"] as! Double, width: box["w"] as! Double, height: box["h"] as! Double)
+                #expect(abs(ours.x - theirs.x) <= 1 && abs(ours.y - theirs.y) <= 1 && abs(ours.width - theirs.width) <= 1
+                        && abs(ours.height - theirs.height) <= 1, "\(path) at \(frame.userOffset): \(ours) vs WebKit \(theirs)")
+            }
+        }
+    }
+
+    @Test func newsletterFramesMatchTheirGoldens() throws {
+        let renderer = try Self.newsletterRenderer(header: 0, offsets: [0, 50, 150, 400])
+        #expect(renderer.document.warnings.isEmpty, "\(renderer.document.warnings)")
+        for frame in renderer.frames {
+            try Golden.check(try renderer.render(frame), named: "fixed-and-sticky-\(Scene.format(frame.userOffset))")
+        }
+    }
+
+    /// With the seed's header the banner rides under it with the mail's top until it has gone.
+    @Test func newsletterUnderTheHeaderMatchesItsGoldens() throws {
+        let renderer = try Self.newsletterRenderer(header: 100, offsets: [0, 50, 150])
+        for frame in renderer.frames {
+            try Golden.check(try renderer.render(frame), named: "fixed-and-sticky-header-\(Scene.format(frame.userOffset))")
+        }
+    }
 }
