@@ -310,4 +310,23 @@ import Testing
             try Golden.check(try renderer.render(frame), named: "fixed-and-sticky-header-\(Scene.format(frame.userOffset))")
         }
     }
+
+    // MARK: - What else follows them: element diffs and selector masks
+
+    @Test func frameLayoutsAndSelectorMasksFollowTheBanner() throws {
+        let renderer = try Self.renderer(offsets: [0, 150, 400])
+        for frame in renderer.frames {
+            let layout = FrameLayout(renderer, frame: frame)
+            let banner = try #require(layout.elements.first { $0.path == "/body[0]/div[0]/div[0]" })
+            #expect(banner.rect == [0, 0, 390, 40])  // on screen, every frame
+        }
+        var tolerance = Tolerance()
+        tolerance.maskSelectors = [".banner"]
+        let masks = SceneMasks(tolerance, renderer: renderer)
+        for frame in renderer.frames {
+            #expect(masks.rects(in: frame, renderer: renderer) == [Rect(x: 0, y: 0, width: 390, height: 40)])
+        }
+        // Not anchored: the section, which scrolls.
+        #expect(!renderer.document.isAnchored("/body[0]/div[1]") && renderer.document.isAnchored("/body[0]/div[1]/h2[0]"))
+    }
 }

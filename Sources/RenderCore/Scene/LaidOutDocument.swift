@@ -34,6 +34,8 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// The `position: fixed` and `position: sticky` elements, in tree order: where each is
     /// laid out and how a frame moves it.
     public let scrollAnchors: [AnchoredElement]
+    /// Index in `scrollAnchors` by path, for `anchorTranslation(ofPath:placement:)`.
+    let scrollAnchorIndex: [String: Int]
 
     public struct AnchoredElement: Sendable, Equatable {
         /// The element's DOM path (`/body[0]/div[2]`).
@@ -150,6 +152,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.invisibleText = []
             self.missingCharacters = MissingCharacters(in: DisplayList())
             self.scrollAnchors = []
+            self.scrollAnchorIndex = [:]
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -167,6 +170,7 @@ public struct LaidOutDocument: @unchecked Sendable {
         self.scrollAnchors = anchors.compactMap { found in
             found.box.node.flatMap { paths.path(of: $0) }.map { AnchoredElement(path: $0, anchor: found.anchor) }
         }
+        self.scrollAnchorIndex = Dictionary(scrollAnchors.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         painter.paintCanvasBackground(root: root, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, root.width),
                                                                height: max(height, viewportHeight * layoutWidth / viewportWidth)))
         painter.paint(root)
