@@ -19,30 +19,147 @@ struct Painter {
     /// Fixed and sticky boxes: their subtrees are recorded as scroll-anchored groups.
     var scrollAnchors: [ObjectIdentifier: ScrollAnchor] = [:]
 
-    mutating func paint(_ box: Box) {
-        // In a column slice, boxes wholly above or below it show in another column.
-        if let slice = columnSlice, box.absoluteY > slice.maxY || box.absoluteY + box.height < slice.y { return }
-        var frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
-        // A table's box holds its captions; its background and borders are drawn around the rest.
-        if box.kind == .table { frame = Self.withoutCaptions(box, frame) }
-        let anchor = scrollAnchors.isEmpty ? nil : scrollAnchors[ObjectIdentifier(box)]
-        if let anchor { list.append(.pushScrollAnchor(anchor), bounds: frame) }
-        defer { if anchor != nil { list.append(.popScrollAnchor, bounds: frame) } }
+    init(images: ImageStore? = nil) { self.images = images }
+
+    /// The layers of the tree being painted (stacking contexts and positioned boxes).
+    private var layers = LayerTree()
+    /// Clips asked for but not drawn into yet: a clip is opened on the first item inside it,
+    /// so the phases that paint nothing inside a box leave no empty clip behind.
+    private var pendingClips: [ContentClip] = []
+    /// The clips opened in the list, innermost last (their pops carry the same bounds).
+    private var openClips: [Rect] = []
+
+    /// The phases a unit's content is painted in (CSS 2.1 Appendix E, steps 4 to 7 and 10).
+    enum Phase { case blockBackgrounds, floats, foreground, outlines }
+
+    /// Paints the laid-out tree from its root's stacking context.
+    mutating func paint(_ root: Box) {
+        layers = LayerTree(root: root)
+        paintLayer(0)
+    }
+
+    /// A layer from its stacking context's list: under the clips of the boxes between them
+    /// whose content it belongs to, as a unit, then (a stacking context) the layers it stacks.
+    private mutating func paintLayer(_ index: Int) {
+        let layer = layers.layers[index]
+        for clip in layer.clips { pushClip(clip) }
+        let (outerRows, outerTables) = (rowsAndGroups, tables)
+        (rowsAndGroups, tables) = (layer.rowsAndGroups, layer.tables)
+        // A fixed or sticky box moves per frame: its unit is one scroll-anchored group,
+        // inside the clips around it (emitting the push opens them first).
+        let anchor = scrollAnchors.isEmpty ? nil : scrollAnchors[ObjectIdentifier(layer.box)]
+        if let anchor { emit(.pushScrollAnchor(anchor), bounds: Self.frame(of: layer.box)) }
+        paintUnit(layer.box, layer: layer)
+        if anchor != nil { list.append(.popScrollAnchor, bounds: Self.frame(of: layer.box)) }
+        (rowsAndGroups, tables) = (outerRows, outerTables)
+        for _ in layer.clips { popClip() }
+    }
+
+    /// The border box of `box` as painted (a table's without its captions).
+    private static func frame(of box: Box) -> Rect {
+        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+        return box.kind == .table ? withoutCaptions(box, frame) : frame
+    }
+
+    /// In a column slice, boxes wholly above or below it show in another column.
+    private func outsideSlice(_ box: Box) -> Bool {
+        guard let slice = columnSlice else { return false }
+        return box.absoluteY > slice.maxY || box.absoluteY + box.height < slice.y
+    }
+
+    /// A box painted atomically (a layer, a float, an inline block): its background and
+    /// borders, the negative layers it stacks, its content phase by phase, its outline, then
+    /// the other layers it stacks; inside its group effects.
+    private mutating func paintUnit(_ box: Box, layer: PaintLayer?) {
+        if outsideSlice(box) { return }
+        let frame = Self.frame(of: box)
         let style = box.style
-        let radii = CornerRadii(style.borderRadius, box: frame)
-        let content = Rect(x: frame.x + box.contentX, y: frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
-        let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
-        let themed = controlPainting?.replacesCSSBackground ?? false
-        // Rows and row groups show their backgrounds only under their cells, as WebKit paints
-        // them (not in the border spacing), and make no group of their own.
         let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
         let effects = isRowOrGroup ? nil
             : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, frame: frame))
+        let clipRect = layer == nil ? nil : ContentClip.clipProperty(of: box, frame: frame)
+        if let clipRect { pushClip(clipRect) }
         // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
         if !style.backdropFilters.isEmpty && !style.visibilityHidden {
-            list.append(.backdropFilter(frame, radii, style.backdropFilters.map(\.bounded)), bounds: frame)
+            emit(.backdropFilter(frame, CornerRadii(style.borderRadius, box: frame), style.backdropFilters.map(\.bounded)), bounds: frame)
         }
-        if let effects { list.append(.pushGroup(effects), bounds: frame) }
+        if let effects { emit(.pushGroup(effects), bounds: frame) }
+        paintDecorations(box, frame: frame)
+        if let layer, layer.isStackingContext { for index in layer.negative { paintLayer(index) } }
+        for phase in [Phase.blockBackgrounds, .floats, .foreground, .outlines] { paintContent(of: box, frame: frame, phase) }
+        // Over the content, outside the element's own clip, inside its effects.
+        if !style.visibilityHidden && !isRowOrGroup { paintOutline(style, around: frame, radii: CornerRadii(style.borderRadius, box: frame)) }
+        if let layer, layer.isStackingContext { for index in layer.positive { paintLayer(index) } }
+        if effects != nil { emit(.popGroup, bounds: frame) }
+        if clipRect != nil { popClip() }
+    }
+
+    /// One phase of what `box` holds, inside its content clip: the in-flow block-level boxes'
+    /// backgrounds and borders (step 4); the floats, each as a unit (5); the replaced content,
+    /// lines and inline blocks (7); the outlines (10). Layers are left to their lists.
+    private mutating func paintContent(of box: Box, frame: Rect, _ phase: Phase) {
+        let clip = ContentClip.content(of: box, frame: frame)
+        if let clip { pushClip(clip) }
+        defer { if clip != nil { popClip() } }
+        if phase == .foreground {
+            if box.kind == .image && box.control == nil && !box.style.visibilityHidden { paintReplaced(box) }
+            if let control = box.control.map({ _ in ControlPainting(box: box, frame: frame) }) {
+                for entry in control.foreground() { emit(entry.item, bounds: entry.bounds) }
+            }
+        }
+        // The first frame of a scrolling marquee: its content has not come in yet.
+        if case .marquee(contentHidden: true)? = box.control?.kind { return }
+        let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
+        if isRowOrGroup { rowsAndGroups.append(box) }
+        // A table inside a cell starts its own rows: the outer rows are not behind its cells.
+        let outerRows = rowsAndGroups
+        if box.kind == .table { tables.append(box); rowsAndGroups = [] }
+        for child in box.children where !outsideSlice(child) {
+            if let columns = child.columnSet {
+                if phase == .foreground { paintColumns(child, columns) }
+                continue
+            }
+            if layers.layer(of: child) != nil { continue }
+            if child.isFloat {
+                if phase == .floats { paintUnit(child, layer: nil) }
+                continue
+            }
+            let childFrame = Self.frame(of: child)
+            if phase == .blockBackgrounds { paintDecorations(child, frame: childFrame) }
+            paintContent(of: child, frame: childFrame, phase)
+            if phase == .outlines && !child.style.visibilityHidden && !(child.kind == .row || child.kind == .rowGroup) {
+                paintOutline(child.style, around: childFrame, radii: CornerRadii(child.style.borderRadius, box: childFrame))
+            }
+        }
+        if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
+        if isRowOrGroup { rowsAndGroups.removeLast() }
+        guard phase == .foreground else { return }
+        let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
+        if let marker = box.markerLine {
+            paintLine(marker, originX: originX, originY: originY)
+            paintAtomics(of: marker)
+        }
+        for line in box.lines {
+            if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
+            paintLine(line, originX: originX, originY: originY)
+            paintAtomics(of: line)
+        }
+    }
+
+    /// A line's inline blocks and images, each as a unit (those that are layers paint from their lists).
+    private mutating func paintAtomics(of line: LineBox) {
+        for atomic in line.atomics where layers.layer(of: atomic.box) == nil { paintUnit(atomic.box, layer: nil) }
+    }
+
+    /// A box's own background and borders (step 2 for a unit, 4 for a block in the flow): box
+    /// shadows, the backgrounds of the columns and rows behind a cell, its backgrounds, its
+    /// border or border image.
+    private mutating func paintDecorations(_ box: Box, frame: Rect) {
+        let style = box.style
+        let radii = CornerRadii(style.borderRadius, box: frame)
+        let content = Rect(x: frame.x + box.contentX, y: box.absoluteY + box.contentY, width: box.contentWidth, height: box.contentHeight)
+        let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
+        let themed = controlPainting?.replacesCSSBackground ?? false
         if box.kind == .cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.
@@ -53,101 +170,87 @@ struct Painter {
             }
             for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
         }
-        if !style.visibilityHidden && !isRowOrGroup {
-            // The first shadow is on top: painted last.
-            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && !shadow.inset {
-                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border,
-                                           opaqueBackground: style.backgroundColor.a >= 1)
-                list.append(.boxShadow(shape), bounds: shape.bounds)
-            }
-            for entry in controlPainting?.background() ?? [] { list.append(entry.item, bounds: entry.bounds) }
-            let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
-            let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
-            if ownsCanvasBackground || themed {
-                var own = style
-                if ownsCanvasBackground { own.background.images = [nil] }  // drawn over the canvas
-                if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
-                paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
+        // Rows and row groups show their backgrounds only under their cells, as WebKit paints
+        // them (not in the border spacing).
+        guard !style.visibilityHidden, box.kind != .row, box.kind != .rowGroup else { return }
+        // The first shadow is on top: painted last.
+        for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && !shadow.inset {
+            let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border,
+                                       opaqueBackground: style.backgroundColor.a >= 1)
+            emit(.boxShadow(shape), bounds: shape.bounds)
+        }
+        for entry in controlPainting?.background() ?? [] { emit(entry.item, bounds: entry.bounds) }
+        let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
+        let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
+        if ownsCanvasBackground || themed {
+            var own = style
+            if ownsCanvasBackground { own.background.images = [nil] }  // drawn over the canvas
+            if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
+            paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
+        } else {
+            paintBackgrounds(style, boxes: boxes, radii: radii, box: box)
+        }
+        // Inset shadows lie over the background, under the border.
+        for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && shadow.inset {
+            let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
+            emit(.boxShadow(shape), bounds: shape.bounds)
+        }
+        let border = box.border
+        // A themed control draws its own border.
+        if !themed, let placement = borderImage(style, frame: frame, border: border) {
+            emit(.borderImage(placement), bounds: placement.area)
+        } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
+            let current = style.color
+            let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
+                               bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
+            if radii.isZero {
+                emit(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
             } else {
-                paintBackgrounds(style, boxes: boxes, radii: radii, box: box)
-            }
-            // Inset shadows lie over the background, under the border.
-            for shadow in style.boxShadows.reversed() where shadow.color.a > 0 && shadow.inset {
-                let shape = BoxShadowShape(shadow, borderBox: frame, radii: radii, border: box.border)
-                list.append(.boxShadow(shape), bounds: shape.bounds)
-            }
-            let border = box.border
-            // A themed control draws its own border.
-            if !themed, let placement = borderImage(style, frame: frame, border: border) {
-                list.append(.borderImage(placement), bounds: placement.area)
-            } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
-                let current = style.color
-                let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
-                                   bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-                if radii.isZero {
-                    list.append(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
-                } else {
-                    list.append(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
-                }
+                emit(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
             }
         }
-        // Text-bearing controls clip their content (WebKit's control clip).
-        let clips = (style.overflowHidden && box.kind != .image) || (box.kind == .image && !radii.isZero)
-            || (box.control != nil && box.kind != .image)
-        if clips {
-            let padding = frame.inset(by: box.border)
-            list.append(radii.isZero ? .pushClip(padding) : .pushRoundedClip(padding, radii.inset(by: box.border)), bounds: frame)
+    }
+
+    /// An image element's picture, placeholder or broken-image look, in its content box.
+    private mutating func paintReplaced(_ box: Box) {
+        let content = Rect(x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY, width: box.contentWidth, height: box.contentHeight)
+        if let image = box.image {
+            paintImage(image, content: content, style: box.style)
+        } else if let colour = box.placeholderColor {
+            emit(.unloadedImage(content, colour), bounds: content)
+        } else if let broken = box.brokenImage, !broken.collapsed {
+            paintBrokenImage(broken, content: content)
         }
-        if box.kind == .image && box.control == nil && !style.visibilityHidden {
-            if let image = box.image {
-                paintImage(image, content: content, style: style)
-            } else if let colour = box.placeholderColor {
-                list.append(.unloadedImage(content, colour), bounds: content)
-            } else if let broken = box.brokenImage, !broken.collapsed {
-                paintBrokenImage(broken, content: content)
+    }
+
+    /// Appends an item, opening the clips waiting for one first.
+    private mutating func emit(_ item: DisplayList.Item, bounds: Rect) {
+        if !pendingClips.isEmpty {
+            for clip in pendingClips {
+                list.append(clip.pushItem, bounds: clip.bounds)
+                openClips.append(clip.bounds)
             }
+            pendingClips = []
         }
-        for entry in controlPainting?.foreground() ?? [] { list.append(entry.item, bounds: entry.bounds) }
-        if case .marquee(contentHidden: true)? = box.control?.kind {
-            // The first frame of a scrolling marquee: its content has not come in yet.
-            if clips { list.append(.popClip, bounds: frame) }
-            if effects != nil { list.append(.popGroup, bounds: frame) }
-            return
-        }
-        if isRowOrGroup { rowsAndGroups.append(box) }
-        // A table inside a cell starts its own rows: the outer rows are not behind its cells.
-        let outerRows = rowsAndGroups
-        if box.kind == .table { tables.append(box); rowsAndGroups = [] }
-        for child in box.children {
-            if let columns = child.columnSet { paintColumns(child, columns) } else { paint(child) }
-        }
-        if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
-        if isRowOrGroup { rowsAndGroups.removeLast() }
-        let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
-        if let marker = box.markerLine {
-            paintLine(marker, originX: originX, originY: originY)
-            for atomic in marker.atomics { paint(atomic.box) }
-        }
-        for line in box.lines {
-            if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
-            paintLine(line, originX: originX, originY: originY)
-            for atomic in line.atomics { paint(atomic.box) }
-        }
-        if clips { list.append(.popClip, bounds: frame) }
-        // Over the content, outside the element's own clip, inside its effects.
-        if !style.visibilityHidden && !isRowOrGroup { paintOutline(style, around: frame, radii: radii) }
-        if effects != nil { list.append(.popGroup, bounds: frame) }
+        list.append(item, bounds: bounds)
+    }
+
+    private mutating func pushClip(_ clip: ContentClip) { pendingClips.append(clip) }
+
+    /// Closes the innermost clip (a clip nothing was drawn in is dropped instead).
+    private mutating func popClip() {
+        if pendingClips.popLast() == nil, let bounds = openClips.popLast() { list.append(.popClip, bounds: bounds) }
     }
 
     /// A multi-column strip shown as its columns, each slice moved into place; the column
     /// rules under the content, as WebKit paints them.
     private mutating func paintColumns(_ strip: Box, _ columns: ColumnSet) {
         // Nested column sets multiply their slices: past a budget, strips paint once, unsplit.
-        guard columnSlicesLeft >= columns.count else { return paint(strip) }
+        guard columnSlicesLeft >= columns.count else { return paintStrip(strip) }
         columnSlicesLeft -= columns.count
         for rule in columns.rules(stripX: strip.absoluteX, stripY: strip.absoluteY) {
             let styles = Edges(top: BorderStyle.none, right: .none, bottom: .none, left: columns.ruleStyle)
-            list.append(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
+            emit(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
         }
         for index in 0..<columns.count {
             let slice = columns.slice(index, stripX: strip.absoluteX, stripY: strip.absoluteY)
@@ -155,15 +258,20 @@ struct Painter {
             var move = GroupEffects()
             move.transform = AffineTransform(e: dx, f: dy)
             let shown = slice.offsetBy(dx: dx, dy: dy)
-            list.append(.pushGroup(move), bounds: shown)
-            list.append(.pushClip(slice), bounds: slice)
+            emit(.pushGroup(move), bounds: shown)
+            emit(.pushClip(slice), bounds: slice)
             let outer = columnSlice
             columnSlice = slice
-            paint(strip)
+            paintStrip(strip)
             columnSlice = outer
-            list.append(.popClip, bounds: slice)
-            list.append(.popGroup, bounds: shown)
+            emit(.popClip, bounds: slice)
+            emit(.popGroup, bounds: shown)
         }
+    }
+
+    /// A multi-column strip as the stacking context of the layers in it.
+    private mutating func paintStrip(_ strip: Box) {
+        if let index = layers.layer(of: strip) { paintLayer(index) } else { paintUnit(strip, layer: nil) }
     }
 
     /// The outline around `frame` (a border box, or an inline element's piece of a line), grown
@@ -180,7 +288,7 @@ struct Painter {
         var outer = outline.isAuto ? CornerRadii(topLeft: Outline.focusRing.radius, topRight: Outline.focusRing.radius, bottomRight: Outline.focusRing.radius, bottomLeft: Outline.focusRing.radius) : radii.outset(by: grow)
         outer.scaleToFit(rect)
         let widths = Edges(width), colors = Edges(color), styles = Edges(outline.style)
-        list.append(outer.isZero ? .border(rect, widths: widths, colors: colors, styles: styles)
+        emit(outer.isZero ? .border(rect, widths: widths, colors: colors, styles: styles)
                                  : .roundedBorder(rect, outer, widths: widths, colors: colors, styles: styles), bounds: rect)
     }
 
@@ -225,18 +333,18 @@ struct Painter {
                                           in: content, fit: style.objectFit, position: style.objectPosition)
         guard let visible = placed.intersection(content) else { return }
         let overflows = visible != placed
-        if overflows { list.append(.pushClip(content), bounds: content) }
-        list.append(.image(image, placed), bounds: visible)
-        if overflows { list.append(.popClip, bounds: content) }
+        if overflows { emit(.pushClip(content), bounds: content) }
+        emit(.image(image, placed), bounds: visible)
+        if overflows { emit(.popClip, bounds: content) }
     }
 
     /// RenderImage::paintReplaced for a failed image: the hairline inside the content box,
     /// then the icon and the alt text where `BrokenImage.placeContents` found room for them.
     private mutating func paintBrokenImage(_ broken: BrokenImage.Content, content: Rect) {
         guard content.width > 2, content.height > 2 else { return }
-        list.append(.missingImageOutline(content), bounds: content)
+        emit(.missingImageOutline(content), bounds: content)
         if let icon = broken.icon?.offsetBy(dx: content.x, dy: content.y) {
-            list.append(.brokenImageIcon(icon), bounds: icon)
+            emit(.brokenImageIcon(icon), bounds: icon)
         }
         if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y) }
     }
@@ -274,7 +382,7 @@ struct Painter {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-            list.append(radii.isZero ? .border(frame, widths: widths, colors: colors, styles: style.borderStyle)
+            emit(radii.isZero ? .border(frame, widths: widths, colors: colors, styles: style.borderStyle)
                                      : .roundedBorder(frame, radii, widths: widths, colors: colors, styles: style.borderStyle), bounds: frame)
         }
     }
@@ -306,8 +414,8 @@ struct Painter {
                                            canvas: Rect? = nil) {
         let layers = style.background.hasImage ? style.background.layers : []
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
-        if blends { list.append(.pushGroup(opacity: 1), bounds: boxes.border) }
-        defer { if blends { list.append(.popGroup, bounds: boxes.border) } }
+        if blends { emit(.pushGroup(opacity: 1), bounds: boxes.border) }
+        defer { if blends { emit(.popGroup, bounds: boxes.border) } }
         // `background-clip: text` paints through the element's glyphs (WebKit's -webkit- form too).
         let textClip = style.background.clips.contains(.text) ? box.map(Self.glyphRuns(in:)) ?? [] : nil
         if style.backgroundColor.a > 0 {
@@ -315,9 +423,9 @@ struct Painter {
             if style.background.colorClip == .text {
                 let paint = BackgroundLayerPaint(content: .color(style.backgroundColor), clip: boxes.border, tile: boxes.border,
                                                  periodX: nil, periodY: nil, textClip: textClip)
-                list.append(.backgroundLayer(paint), bounds: boxes.border)
+                emit(.backgroundLayer(paint), bounds: boxes.border)
             } else if rect.width > 0, rect.height > 0 {
-                list.append(corners.isZero ? .fill(rect, style.backgroundColor) : .roundedFill(rect, corners, style.backgroundColor), bounds: rect)
+                emit(corners.isZero ? .fill(rect, style.backgroundColor) : .roundedFill(rect, corners, style.backgroundColor), bounds: rect)
             }
         }
         for layer in layers.reversed() {
@@ -345,9 +453,9 @@ struct Painter {
                                              periodY: placed.periodY, blendMode: layer.blendMode,
                                              textClip: layer.clip == .text ? textClip : nil)
             guard let area = paint.paintedArea else { continue }
-            if !corners.isZero { list.append(.pushRoundedClip(clip, corners), bounds: clip) }
-            list.append(.backgroundLayer(paint), bounds: area)
-            if !corners.isZero { list.append(.popClip, bounds: clip) }
+            if !corners.isZero { emit(.pushRoundedClip(clip, corners), bounds: clip) }
+            emit(.backgroundLayer(paint), bounds: area)
+            if !corners.isZero { emit(.popClip, bounds: clip) }
         }
     }
 
@@ -388,17 +496,17 @@ struct Painter {
                 // The last shadow is painted first, so the first one ends up on top.
                 for shadow in placed.shadows.reversed() where shadow.color.a > 0 {
                     let reach = ink.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-1.5 * shadow.blur - 1)
-                    list.append(.textShadow(placed, shadow), bounds: reach)
+                    emit(.textShadow(placed, shadow), bounds: reach)
                 }
             }
-            list.append(.glyphs(placed), bounds: placed.bounds)
+            emit(.glyphs(placed), bounds: placed.bounds)
         }
         for decoration in line.decorations {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
             let styled = DecorationDrawing(line: rect, style: decoration.style)
-            list.append(.textDecoration(styled, decoration.color), bounds: styled.bounds)
+            emit(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
         // WebKit outlines each line's piece of an inline element on its own, over the text.
         for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden {
