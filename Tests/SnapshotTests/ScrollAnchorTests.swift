@@ -329,4 +329,25 @@ import Testing
         // Not anchored: the section, which scrolls.
         #expect(!renderer.document.isAnchored("/body[0]/div[1]") && renderer.document.isAnchored("/body[0]/div[1]/h2[0]"))
     }
+
+    /// First in the tree, the banner still paints over the mail scrolled under it, and a
+    /// sticky heading over its section's later text (both form stacking contexts).
+    @Test func fixedAndStickyBoxesPaintOverWhatScrollsUnderThem() throws {
+        let html = """
+            <body style="margin:0;font:16px/20px sans-serif">
+            <div style="position:fixed;top:0;left:0;width:100%;height:40px;background:#c0392b"></div>
+            <div style="padding-top:40px;background:#eef2ff">
+            <h2 style="position:sticky;top:40px;margin:0;height:30px;background:#2c5fb8"></h2>
+            <p style="margin:0;height:600px;background:#dddddd"></p></div><div style="height:1000px;background:#eeeeee"></div>
+            """
+        let renderer = try Self.renderer(html, offsets: [300])
+        let canvas = try renderer.render(renderer.frames[0])
+        func colour(_ x: Int, _ y: Int) -> String {
+            let p = canvas.pixel(x: x, y: y)
+            return RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255, a: 1).hexString
+        }
+        #expect(colour(5, 20) == "#C0392B")
+        #expect(colour(5, 55) == "#2C5FB8")
+        #expect(colour(5, 100) == "#DDDDDD")
+    }
 }
