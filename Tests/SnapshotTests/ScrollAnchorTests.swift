@@ -248,6 +248,17 @@ import Testing
         #expect(Date().timeIntervalSince(start) < timeBudget(30))
     }
 
+    /// Fixed boxes reach the whole document: the frame index keeps them in one list rather
+    /// than in every band of a tall mail.
+    @Test func manyFixedBoxesInATallMailStayCheap() throws {
+        let html = "<body style=\"margin:0\">" + String(repeating: "<div style=\"position:fixed;top:0;height:1px;background:#c0392b\"></div>", count: 5_000)
+            + "<div style=\"height:500000px\"></div>"
+        let start = Date()
+        let renderer = try Self.renderer(html, offsets: [0, 250_000])
+        _ = try renderer.frames.map { try renderer.render($0) }
+        #expect(Date().timeIntervalSince(start) < timeBudget(30))
+    }
+
     @Test func hugeOffsetsStayFinite() throws {
         let html = """
             <body style="margin:0"><div style="position:sticky;top:1e30px;bottom:-1e30px;left:1e30px;height:10px"></div>

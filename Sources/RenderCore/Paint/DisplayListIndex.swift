@@ -18,6 +18,10 @@ public struct DisplayListIndex: Sendable {
     private let reach: [Rect?]
     /// Per band: indices of the entries reaching into it, ascending (painting order).
     private let bands: [[Int32]]
+    /// Entries reaching into more than `wideSpan` bands (a fixed box's items reach the whole
+    /// document), checked by every query instead of filed in every band: memory stays linear.
+    private let wide: [Int32]
+    static let wideSpan = 64
 
     public init(_ list: DisplayList) {
         self.list = list
@@ -26,17 +30,22 @@ public struct DisplayListIndex: Sendable {
         let deepest = reach.lazy.compactMap { $0?.maxY }.filter { $0 < Self.everywhere.maxY }.max() ?? 0
         let count = min(Self.maximumBands, max(1, Int((max(0, deepest) / Self.bandHeight).rounded(.up))))
         var bands = [[Int32]](repeating: [], count: count)
+        var wide: [Int32] = []
         for (index, area) in reach.enumerated() {
             guard let area else { continue }
-            for band in Self.bands(spanning: area, count: count) { bands[band].append(Int32(index)) }
+            let spanned = Self.bands(spanning: area, count: count)
+            if spanned.count > Self.wideSpan { wide.append(Int32(index)); continue }
+            for band in spanned { bands[band].append(Int32(index)) }
         }
         self.bands = bands
+        self.wide = wide
     }
 
     /// Entries that can paint inside `rect`, in painting order.
     public func entries(intersecting rect: Rect) -> [DisplayList.Entry] {
         var candidates: [Int32] = []
         for band in Self.bands(spanning: rect, count: bands.count) { candidates.append(contentsOf: bands[band]) }
+        candidates.append(contentsOf: wide)
         candidates.sort()
         var result: [DisplayList.Entry] = []
         var previous: Int32 = -1
