@@ -431,7 +431,7 @@ struct BoxTreeBuilder {
             // hands the box to the collector as out of flow.
             collector.pendingOutOfFlow = OutOfFlow(originallyInline: !style.display.isBlockLevel,
                                                    enclosingInline: collector.positionedInlines.last)
-            style.display = style.display.blockified
+            style.display = style.display.isTablePart ? .block : style.display.blockified
             style.floating = .none
         }
         if tag == "wbr" {
@@ -704,6 +704,11 @@ struct BoxTreeBuilder {
         for child in unboxedChildren(of: node) {
             guard dom[child].tag != nil else { pending.append(child); continue }
             guard let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+            if childStyle.position.isOutOfFlow {
+                flush()
+                table.children += outOfFlowBox(child, parentStyle: style)
+                continue
+            }
             guard childStyle.display.isTablePart else { pending.append(child); continue }
             flush()
             appendTablePart(child, childStyle, to: table)
@@ -720,6 +725,7 @@ struct BoxTreeBuilder {
             let group = Box(kind: .rowGroup, node: node, style: style)
             for child in unboxedChildren(of: node) {
                 guard dom[child].tag != nil, let childStyle = document.style(of: child), childStyle.display != .none else { continue }
+                if childStyle.position.isOutOfFlow { group.children += outOfFlowBox(child, parentStyle: style); continue }
                 group.children.append(rowBox(child, childStyle))
             }
             table.children.append(group)
@@ -813,6 +819,11 @@ struct BoxTreeBuilder {
         for child in unboxedChildren(of: node) {
             if dom[child].tag != nil, let childStyle = document.style(of: child) {
                 if childStyle.display == .none { continue }
+                if childStyle.position.isOutOfFlow {
+                    flush()
+                    row.children += outOfFlowBox(child, parentStyle: style)
+                    continue
+                }
                 if childStyle.display == .tableCell {
                     flush()
                     row.children.append(cellBox(child, childStyle))
@@ -823,6 +834,15 @@ struct BoxTreeBuilder {
         }
         flush()
         return row
+    }
+
+    /// An absolutely positioned child of a table, row group or row: no table part whatever its
+    /// display (CSS 2.1 §9.7), it sits among them out of the flow.
+    private func outOfFlowBox(_ node: DOMDocument.NodeID, parentStyle: ComputedStyle) -> [Box] {
+        var collector = ChildCollector(parentStyle: parentStyle, budget: budget)
+        collect(node, into: &collector)
+        collector.finishInlineRun()
+        return collector.blocks
     }
 
     private func cellBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {

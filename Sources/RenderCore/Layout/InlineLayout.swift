@@ -396,17 +396,28 @@ struct InlineLayout {
         guard segments.contains(where: { if case .outOfFlow = $0.item { return true }; return false }) else { return }
         let scale = Double(PANGO_SCALE)
         let lineStart = container.direction.isRightToLeft ? (width ?? 0) : 0
-        let lineOffsets = layoutLines(layout).map { Int($0.pointee.start_index) }
+        let pangoLines = layoutLines(layout)
+        let lineOffsets = pangoLines.map { Int($0.pointee.start_index) }
+        // Each line's left edge in the layout (alignment moves it), found in one walk.
+        var lineLefts: [Double] = []
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                lineLefts.append(Double(logical.x) / scale)
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
         var contentEnd = 0   // where the last content before the segment ends
+        var index = 0        // the line the segment falls in (segments come in text order)
+        var measured = 0
         for segment in segments {
             guard case .outOfFlow(let box) = segment.item else {
                 if !segment.item.isMarker { contentEnd = segment.end }
                 continue
             }
-            var lineNumber: Int32 = 0, position: Int32 = 0
-            pango_layout_index_to_line_x(layout, Int32(segment.start), 0, &lineNumber, &position)
-            let index = Int(lineNumber)
-            guard index >= 0, index < lines.count else {
+            while index + 1 < lineOffsets.count, lineOffsets[index + 1] <= segment.start { index += 1 }
+            guard index < lines.count else {
                 // Past the last line box (after a final break): where the next line would start.
                 guard let last = lines.last else { continue }
                 lines[lines.count - 1].atomics.append((box, lineStart, last.y + last.height))
@@ -414,16 +425,24 @@ struct InlineLayout {
             }
             let line = lines[index]
             if box.outOfFlow?.originallyInline ?? true {
-                var rect = PangoRectangle()
-                pango_layout_index_to_pos(layout, Int32(segment.start), &rect)
-                let x = Double(rect.x) / scale + originX + (index < shifts.count ? shifts[index] : 0)
+                // Finding an offset's x walks its line: past a bound (hostile input), the line's start.
+                var x = lineStart
+                if measured < Self.maximumMeasuredOutOfFlow, index < pangoLines.count, index < lineLefts.count {
+                    measured += 1
+                    var position: Int32 = 0
+                    pango_layout_line_index_to_x(pangoLines[index], Int32(segment.start), 0, &position)
+                    x = lineLefts[index] + Double(position) / scale + originX + (index < shifts.count ? shifts[index] : 0)
+                }
                 lines[index].atomics.append((box, x, line.y))
             } else {
-                let contentBefore = index < lineOffsets.count && contentEnd > lineOffsets[index]
+                let contentBefore = contentEnd > lineOffsets[index]
                 lines[index].atomics.append((box, lineStart, contentBefore ? line.y + line.height : line.y))
             }
         }
     }
+
+    /// Out-of-flow boxes in one inline formatting context whose place in their line is measured.
+    static let maximumMeasuredOutOfFlow = 2_000
 
     func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
         var low = 0, high = segments.count - 1

@@ -71,7 +71,7 @@ struct PositionedLayout {
             var extends = extendsDocument && !clips
             if child.isOutOfFlow {
                 let block = child.style.position == .fixed ? fixedContainingBlock(box) : inner
-                position(child, in: block, originX: originX, originY: originY)
+                position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft)
                 extends = child.style.position == .absolute && !block.clips
             }
             visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
@@ -90,7 +90,9 @@ struct PositionedLayout {
                     } else {
                         block = inner
                     }
-                    position(child, in: block, originX: contentX, originY: contentY)
+                    let blockLevel = !(child.outOfFlow?.originallyInline ?? true)
+                    position(child, in: block, originX: contentX, originY: contentY,
+                             staticEdgeIsRight: blockLevel && box.style.direction.isRightToLeft)
                     extends = child.style.position == .absolute && !block.clips
                 }
                 visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
@@ -142,8 +144,9 @@ struct PositionedLayout {
     // MARK: One box
 
     /// Sizes and places an out-of-flow box against its containing block, then places what it
-    /// holds. `originX`/`originY` are where its parent measures `x`/`y` from.
-    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double) {
+    /// holds. `originX`/`originY` are where its parent measures `x`/`y` from; `staticEdgeIsRight`:
+    /// the static position is the right edge of the box it would have been (a right-to-left parent).
+    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool) {
         // The static position: the flow put the border box there, its margins added.
         let staticX = box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
         let cb = block.rect
@@ -152,7 +155,10 @@ struct PositionedLayout {
         var left = offsets.left.resolve(cb.width), right = offsets.right.resolve(cb.width)
         var top = offsets.top.resolve(cb.height), bottom = offsets.bottom.resolve(cb.height)
         let rightToLeft = block.direction.isRightToLeft
-        if left == nil && right == nil {
+        // The static position gives the offset on the containing block's start side; when the
+        // parent runs the other way, that edge of the would-be box is known once its width is.
+        let staticAcross = left == nil && right == nil && staticEdgeIsRight != rightToLeft
+        if left == nil && right == nil && !staticAcross {
             if rightToLeft { right = cb.x + cb.width - staticX } else { left = staticX - cb.x }
         }
         if top == nil && bottom == nil { top = staticY - cb.y }
@@ -177,6 +183,10 @@ struct PositionedLayout {
             width = engine.clampWidth(box, min(max(minimum, available), maximum), containingWidth: cb.width, isBorderBox: true)
         }
 
+        if staticAcross {
+            let outer = box.margin.left + width + box.margin.right
+            if rightToLeft { right = cb.x + cb.width - (staticX + outer) } else { left = staticX - outer - cb.x }
+        }
         let horizontal = Self.solve(start: left, end: right, size: width, available: cb.width,
                                     margins: (box.margin.left, box.margin.right),
                                     autoMargins: (style.margin.left.isAuto, style.margin.right.isAuto),

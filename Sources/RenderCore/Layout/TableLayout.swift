@@ -28,15 +28,17 @@ struct TableLayout {
             + sections.filter { $0.style.display == .tableFooterGroup }
         var occupied: [[Bool]] = []
         for group in groups {
-            if !group.children.isEmpty {
-                grid.rowsOfGroup[ObjectIdentifier(group)] = grid.rows.count..<(grid.rows.count + group.children.count)
+            // Out-of-flow children of groups and rows are no rows or cells.
+            let rows = group.children.filter { !$0.isOutOfFlow }
+            if !rows.isEmpty {
+                grid.rowsOfGroup[ObjectIdentifier(group)] = grid.rows.count..<(grid.rows.count + rows.count)
             }
-            for row in group.children {
+            for row in rows {
                 let rowIndex = grid.rows.count
                 grid.rows.append(row)
                 if occupied.count <= rowIndex { occupied.append([]) }
                 var column = 0
-                for cell in row.children {
+                for cell in row.children where !cell.isOutOfFlow {
                     while column < occupied[rowIndex].count && occupied[rowIndex][column] { column += 1 }
                     let rowspan = min(cell.rowspan, 1000)
                     for r in rowIndex..<(rowIndex + rowspan) {
@@ -349,6 +351,11 @@ struct TableLayout {
     // MARK: Layout
 
     func layout(_ table: Box, containingWidth: Double) {
+        // An out-of-flow child is no part of the table: it would have been at its content's start.
+        for child in table.children where child.isOutOfFlow {
+            child.x = table.border.left + table.padding.left + child.margin.left
+            child.y = table.border.top + table.padding.top + child.margin.top
+        }
         let grid = Self.grid(table)
         let fixed = usesFixedLayout(table)
         let columns = fixed ? [Column](repeating: Column(), count: grid.columnCount) : columns(grid, table)
@@ -552,7 +559,7 @@ struct TableLayout {
 }
 
 extension Box {
-    /// A table's row groups (its other children are captions).
+    /// A table's row groups (its other in-flow children are captions).
     var rowGroups: [Box] { children.filter { $0.kind == .rowGroup } }
-    var captions: [Box] { children.filter { $0.kind != .rowGroup } }
+    var captions: [Box] { children.filter { $0.kind != .rowGroup && !$0.isOutOfFlow } }
 }
