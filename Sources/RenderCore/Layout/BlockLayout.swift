@@ -9,6 +9,7 @@ struct LayoutEngine {
     /// document height in px, which absolutely positioned boxes may extend.
     func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> Double {
         root.isRoot = true
+        ViewportOverflow.propagate(root)
         layoutBlock(root, containingWidth: viewportWidth)
         root.x = root.margin.left
         root.y = root.margin.top  // the root's margins never collapse with the canvas

@@ -133,14 +133,11 @@ struct Painter {
         }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
-        guard phase == .foreground else { return }
+        guard phase == .foreground || phase == .outlines else { return }
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
-        if let marker = box.markerLine {
-            paintLine(marker, originX: originX, originY: originY)
-            paintAtomics(of: marker)
-        }
-        for line in box.lines {
+        for line in (box.markerLine.map { [$0] } ?? []) + box.lines {
             if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
+            if phase == .outlines { paintLineOutlines(line, originX: originX, originY: originY); continue }
             paintLine(line, originX: originX, originY: originY)
             paintAtomics(of: line)
         }
@@ -508,7 +505,10 @@ struct Painter {
             let styled = DecorationDrawing(line: rect, style: decoration.style)
             emit(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
-        // WebKit outlines each line's piece of an inline element on its own, over the text.
+    }
+
+    /// WebKit outlines each line's piece of an inline element on its own, in the outline phase.
+    private mutating func paintLineOutlines(_ line: LineBox, originX: Double, originY: Double) {
         for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden {
             let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
             paintOutline(fragment.box.style, around: frame, radii: CornerRadii(fragment.box.style.borderRadius, box: frame))

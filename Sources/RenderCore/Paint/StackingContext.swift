@@ -52,19 +52,36 @@ struct ContentClip {
     }
 }
 
-/// The clips that apply to a box, innermost first; shared by the boxes below (a persistent
-/// list, so passing it down costs nothing).
+/// The clips that apply to a box; shared by the boxes below (a persistent list, so passing
+/// it down costs nothing). Each link keeps the chain flattened: the rectangular clips
+/// intersected into one (clipping commutes), the rounded ones (at most
+/// `maximumRoundedClips`, the innermost) on their own, so a layer deep in clipping boxes
+/// pushes a bounded number of clips.
 final class ClipChain {
-    let clip: ContentClip
-    let outer: ClipChain?
-    init(_ clip: ContentClip, outer: ClipChain?) { self.clip = clip; self.outer = outer }
+    let clips: [ContentClip]
 
-    static func outermostFirst(_ chain: ClipChain?) -> [ContentClip] {
-        var clips: [ContentClip] = []
-        var link = chain
-        while let current = link { clips.append(current.clip); link = current.outer }
-        return clips.reversed()
+    static let maximumRoundedClips = 16
+
+    init(_ clip: ContentClip, outer: ClipChain?) {
+        var rect = outer?.clips.first.flatMap { $0.radii.isZero ? $0 : nil }
+        var rounded = outer.map { Array($0.clips.drop { $0.radii.isZero }) } ?? []
+        func intersect(_ clip: ContentClip) {
+            guard let current = rect else { rect = clip; return }
+            let area = current.rect.intersection(clip.rect) ?? Rect(x: clip.rect.x, y: clip.rect.y, width: 0, height: 0)
+            let bounds = area.intersection(current.bounds.union(clip.bounds)) ?? Rect(x: area.x, y: area.y, width: 0, height: 0)
+            rect = ContentClip(rect: area, radii: .zero, bounds: bounds)
+        }
+        if clip.radii.isZero { intersect(clip) } else { rounded.append(clip) }
+        if rounded.count > Self.maximumRoundedClips {
+            // The outermost rounded clip past the cap clips by its rect alone.
+            let outermost = rounded.removeFirst()
+            intersect(ContentClip(rect: outermost.rect, radii: .zero, bounds: outermost.bounds))
+        }
+        clips = (rect.map { [$0] } ?? []) + rounded
     }
+
+    /// The clips to open, in order (empty for none).
+    static func clips(_ chain: ClipChain?) -> [ContentClip] { chain?.clips ?? [] }
 }
 
 /// A box painted as a unit, with the layers it stacks when it is a stacking context.
@@ -77,7 +94,7 @@ struct PaintLayer {
     var negative: [Int] = []
     var positive: [Int] = []
     /// The clips of the boxes between it and its stacking context (that context's own
-    /// included) whose content it is part of, outermost first.
+    /// included) whose content it is part of (flattened, see `ClipChain`).
     let clips: [ContentClip]
     /// The table rows and groups, and the tables, around it (their backgrounds paint under cells).
     let rowsAndGroups: [Box]
@@ -154,7 +171,7 @@ struct LayerTree {
         } else if let kind = Self.layerKind(box, parentInner: scope.parentInner) {
             isContext = kind.isStackingContext
             let index = add(PaintLayer(box: box, isStackingContext: kind.isStackingContext, z: kind.z,
-                                       clips: ClipChain.outermostFirst(chain), rowsAndGroups: scope.rowsAndGroups, tables: scope.tables))
+                                       clips: ClipChain.clips(chain), rowsAndGroups: scope.rowsAndGroups, tables: scope.tables))
             members[scope.context, default: []].append(Member(index: index, z: kind.z))
         }
         if isContext {
