@@ -3,16 +3,24 @@
 /// at all (false: the declaration was dropped for want of it, see `UnsupportedFeatures`).
 extension ComputedStyle {
     @discardableResult
-    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double) -> Bool {
+    mutating func apply(_ declaration: Declaration, parent: ComputedStyle, rootFontSize: Double,
+                        userAgent: ComputedStyle? = nil) -> Bool {
         let name = declaration.name
         let value = declaration.value.trimmingWhitespaces()
         let keyword = value.lowercased()
         if let physical = LogicalProperties.physical(name, value, mode: writingMode, direction: direction) {
-            applyPhysical(physical, of: declaration, parent: parent, rootFontSize: rootFontSize)
+            applyPhysical(physical, of: declaration, parent: parent, rootFontSize: rootFontSize, userAgent: userAgent)
             return true
         }
-        if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
-            applyGlobalKeyword(keyword, to: name, parent: parent)
+        // What the engine knows is what the registry declares; each property's value parses below.
+        guard let property = PropertyRegistry.entry(name) else {
+            // WebKit's `-webkit-` spelling of a flow-relative property.
+            guard let standard = PropertyRegistry.flowRelativeStandardName(aliasedBy: name) else { return false }
+            return apply(Declaration(name: standard, value: declaration.value, important: declaration.important),
+                         parent: parent, rootFontSize: rootFontSize, userAgent: userAgent)
+        }
+        if let global = GlobalKeyword(keyword) {
+            applyGlobalKeyword(global, to: property, parent: parent, userAgent: userAgent)
             return true
         }
         let fontSize = self.fontSize
@@ -303,10 +311,12 @@ extension ComputedStyle {
         case "color-scheme", "supported-color-schemes":
             break  // the root's decides the page's scheme (`Cascade`, `ColorScheme.of`)
         default:
-            // WebKit keeps `-webkit-` aliases of the properties it once prefixed (`-webkit-flex`).
-            guard let standard = WebKitProperties.standardName(aliasedBy: name) else { return false }
+            // An alias the registry resolved (WebKit's `-webkit-` spellings, `-webkit-opacity`):
+            // parsed as its property.
+            let standard = property.property.name
+            guard standard != name else { return true }
             return apply(Declaration(name: standard, value: declaration.value, important: declaration.important),
-                         parent: parent, rootFontSize: rootFontSize)
+                         parent: parent, rootFontSize: rootFontSize, userAgent: userAgent)
         }
         return true
     }
@@ -314,7 +324,7 @@ extension ComputedStyle {
     /// A flow-relative declaration's physical ones (`LogicalProperties`), all or none: a
     /// two-value `margin-inline` with one invalid part is dropped whole, as browsers drop it.
     private mutating func applyPhysical(_ physical: [(String, String)], of declaration: Declaration, parent: ComputedStyle,
-                                        rootFontSize: Double) {
+                                        rootFontSize: Double, userAgent: ComputedStyle?) {
         if physical.count > 1 {
             let valid = physical.allSatisfy { name, value in
                 LogicalProperties.accepts(name, value, fontSize: fontSize, rootFontSize: rootFontSize, color: color)
@@ -322,20 +332,14 @@ extension ComputedStyle {
             guard valid else { return }
         }
         for (name, value) in physical {
-            apply(Declaration(name: name, value: value, important: declaration.important), parent: parent, rootFontSize: rootFontSize)
+            apply(Declaration(name: name, value: value, important: declaration.important), parent: parent, rootFontSize: rootFontSize,
+                  userAgent: userAgent)
         }
     }
 
     /// Units and `currentColor` for background values: this style's font sizes and colour.
     private func backgroundContext(_ rootFontSize: Double) -> GradientParser.Context {
         GradientParser.Context(fontSize: fontSize, rootFontSize: rootFontSize, current: color)
-    }
-
-    private static func side<T>(of edges: Edges<T>, _ property: String) -> T {
-        if property.contains("-top") { return edges.top }
-        if property.contains("-right") { return edges.right }
-        if property.contains("-bottom") { return edges.bottom }
-        return edges.left
     }
 
     private static func setSide<T>(of edges: inout Edges<T>, _ property: String, _ value: T) {
@@ -392,100 +396,5 @@ extension ComputedStyle {
         guard !families.isEmpty else { return }
         newStyle.fontFamilies = families
         self = newStyle
-    }
-
-    private mutating func applyGlobalKeyword(_ keyword: String, to name: String, parent: ComputedStyle) {
-        let source = keyword == "inherit" ? parent : ComputedStyle()
-        switch name {
-        case "color": color = source.color
-        case "font-family": fontFamilies = source.fontFamilies
-        case "font-size": fontSize = source.fontSize; fontSizeOrigin = source.fontSizeOrigin
-        case "font-weight": fontWeight = source.fontWeight
-        case "font-style": italic = source.italic
-        case "line-height": lineHeight = source.lineHeight
-        case "text-align": textAlign = source.textAlign; blockAlign = source.blockAlign
-        case "direction": direction = source.direction
-        case "unicode-bidi": unicodeBidi = keyword == "inherit" ? parent.unicodeBidi : .normal
-        case "text-align-last": textAlignLast = source.textAlignLast
-        case "white-space": whiteSpace = source.whiteSpace
-        case "white-space-collapse":
-            whiteSpace = WhiteSpace(collapse: source.whiteSpace.collapse, wraps: whiteSpace.wraps) ?? whiteSpace
-        case "text-wrap-mode", "text-wrap":
-            whiteSpace = WhiteSpace(collapse: whiteSpace.collapse, wraps: source.whiteSpace.wraps) ?? whiteSpace
-        case "background-color": backgroundColor = source.backgroundColor
-        case "background": backgroundColor = source.backgroundColor; background = source.background
-        case "background-image": background.images = source.background.images
-        case "background-size", "-webkit-background-size": background.sizes = source.background.sizes
-        case "background-repeat": background.repeats = source.background.repeats
-        case "background-position", "background-position-x", "background-position-y": background.positions = source.background.positions
-        case "background-clip", "-webkit-background-clip": background.clips = source.background.clips
-        case "background-origin", "-webkit-background-origin": background.origins = source.background.origins
-        case "background-blend-mode": background.blendModes = source.background.blendModes
-        case "object-fit": objectFit = source.objectFit
-        case "object-position": objectPosition = source.objectPosition
-        case "width": width = source.width; sizingKeywords.width = source.sizingKeywords.width
-        case "height": height = source.height; sizingKeywords.height = source.sizingKeywords.height
-        case "min-width": minWidth = source.minWidth; sizingKeywords.minWidth = source.sizingKeywords.minWidth
-        case "max-width": maxWidth = source.maxWidth; sizingKeywords.maxWidth = source.sizingKeywords.maxWidth
-        case "min-height": minHeight = source.minHeight; sizingKeywords.minHeight = source.sizingKeywords.minHeight
-        case "max-height": maxHeight = source.maxHeight; sizingKeywords.maxHeight = source.sizingKeywords.maxHeight
-        case "aspect-ratio": aspectRatio = source.aspectRatio
-        case "writing-mode", "-webkit-writing-mode": writingMode = source.writingMode
-        case "text-orientation", "-webkit-text-orientation": textOrientation = source.textOrientation
-        case "margin-top", "margin-right", "margin-bottom", "margin-left":
-            Self.setSide(of: &margin, name, Self.side(of: source.margin, name))
-        case "padding-top", "padding-right", "padding-bottom", "padding-left":
-            Self.setSide(of: &padding, name, Self.side(of: source.padding, name))
-        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
-            Self.setSide(of: &borderWidth, name, Self.side(of: source.borderWidth, name))
-        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
-            Self.setSide(of: &borderStyle, name, Self.side(of: source.borderStyle, name))
-        case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
-            Self.setSide(of: &borderColor, name, Self.side(of: source.borderColor, name))
-        case "overflow": overflowX = source.overflowX; overflowY = source.overflowY
-        case "overflow-x": overflowX = source.overflowX
-        case "overflow-y": overflowY = source.overflowY
-        case "position": position = source.position
-        case "top": positioning.offsets.top = source.positioning.offsets.top
-        case "right": positioning.offsets.right = source.positioning.offsets.right
-        case "bottom": positioning.offsets.bottom = source.positioning.offsets.bottom
-        case "left": positioning.offsets.left = source.positioning.offsets.left
-        case "z-index": positioning.zIndex = source.positioning.zIndex
-        case "clip": positioning.clip = source.positioning.clip
-        case "text-overflow": textOverflowEllipsis = keyword == "inherit" ? parent.textOverflowEllipsis : false
-        case "margin": margin = source.margin
-        case "padding": padding = source.padding
-        case "display": display = source.display; flex.isLegacyBox = source.flex.isLegacyBox
-        case "letter-spacing": letterSpacing = source.letterSpacing
-        case "word-spacing": wordSpacing = source.wordSpacing
-        case "hyphens", "-webkit-hyphens": hyphens = source.hyphens
-        case "tab-size", "-moz-tab-size": tabSize = source.tabSize
-        case "font-variant-caps": fontVariantCaps = source.fontVariantCaps
-        case "font-size-adjust": fontSizeAdjust = source.fontSizeAdjust
-        case "font-variant": fontVariantCaps = source.fontVariantCaps; fontFeatures.numeric = source.fontFeatures.numeric
-        case "font-variant-numeric": fontFeatures.numeric = source.fontFeatures.numeric
-        case "font-kerning": fontFeatures.kerningOff = source.fontFeatures.kerningOff
-        case "font-feature-settings", "-webkit-font-feature-settings": fontFeatures.settings = source.fontFeatures.settings
-        case "text-shadow": textShadows = source.textShadows
-        case "outline": outline = source.outline
-        case "outline-width": outline.width = source.outline.width
-        case "outline-style": outline.style = source.outline.style
-        case "outline-color": outline.color = source.outline.color
-        case "outline-offset": outline.offset = source.outline.offset
-        case "text-transform": textTransform = source.textTransform
-        case "text-decoration-style": declaredDecoration.style = keyword == "inherit" ? parent.declaredDecoration.style : .solid
-        case "text-decoration-color": declaredDecoration.color = keyword == "inherit" ? parent.declaredDecoration.color : nil
-        case "text-decoration-thickness": declaredDecoration.thickness = keyword == "inherit" ? parent.declaredDecoration.thickness : nil
-        case "text-underline-offset": underlineOffset = source.underlineOffset
-        case "vertical-align": verticalAlign = source.verticalAlign
-        case _ where GridValueParser.properties.contains(name):
-            GridValueParser.reset(name, to: &grid, from: source.grid)
-            if FlexStyle.handles(name) { flex.reset(name, from: source.flex) }
-        case _ where FlexStyle.handles(name): flex.reset(name, from: source.flex)
-        case _ where MultiColumnParser.properties.contains(name):
-            MultiColumnParser.reset(name, to: &multiColumn, from: source.multiColumn)
-        case _ where Self.generatedContentProperties.contains(name): applyGeneratedContentKeyword(keyword, to: name, parent: parent)
-        default: break
-        }
     }
 }

@@ -82,27 +82,31 @@ public enum Cascade {
             if let language = dom[id].attributes["lang"] ?? dom[id].attributes["xml:lang"] {
                 style.language = language
             }
+            // `revert` in the author's declarations goes back to the user-agent sheet's value:
+            // the element styled from that sheet alone (made only when a declaration asks).
+            let userAgentStyle = declarations[userAgentCount...].contains { GlobalKeyword.isRevert($0.value) }
+                ? userAgentOnlyStyle(declarations[..<userAgentCount], start: style, parent: parentStyle, rootFontSize: rootFontSize)
+                : nil
+            func revertTarget(_ index: Int) -> ComputedStyle? { index >= userAgentCount ? userAgentStyle : nil }
             // The font first: em lengths in every other property depend on its size, which
             // depends on the family (the monospace quirk).
-            let fontProperties: Set<String> = ["font-size", "font-family", "font"]
-            for declaration in declarations where fontProperties.contains(declaration.name) {
-                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            for (index, declaration) in declarations.enumerated() where Self.fontProperties.contains(declaration.name) {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize, userAgent: revertTarget(index))
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
             units.useFont(of: style)
             // Then the colour, which `currentcolor` in every other property is.
-            for declaration in declarations where declaration.name == "color" {
-                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            for (index, declaration) in declarations.enumerated() where declaration.name == "color" {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize, userAgent: revertTarget(index))
             }
             let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
             // direction and writing mode next: logical properties (padding-inline-start) resolve against them.
-            let flowProperties: Set<String> = ["direction", "writing-mode", "-webkit-writing-mode"]
-            for declaration in declarations where flowProperties.contains(declaration.name) {
-                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+            for (index, declaration) in declarations.enumerated() where Self.flowProperties.contains(declaration.name) {
+                style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize, userAgent: revertTarget(index))
             }
             var userAgentMargin = style.margin
             for (index, declaration) in declarations.enumerated() where declaration.name != "font-size" && declaration.name != "font-family" {
-                let known = style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize)
+                let known = style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize, userAgent: revertTarget(index))
                 if index >= userAgentCount { unsupported.check(declaration, known: known, on: id) }
                 // The shorthand's other parts (style, weight, line-height) apply in cascade order.
                 if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
@@ -136,6 +140,32 @@ public enum Cascade {
         return StyledDocument(dom: dom, styles: styles, colorScheme: scheme, usesDarkDefaults: darkDefaults,
                               fontFaces: author.fontFaces, unsupported: unsupported.uses, pseudoStyles: pseudoStyles,
                               counterStyles: author.counterStyles)
+    }
+
+    private static let fontProperties: Set<String> = ["font-size", "font-family", "font"]
+    private static let flowProperties: Set<String> = ["direction", "writing-mode", "-webkit-writing-mode"]
+
+    /// An element's style from the user-agent sheet's declarations alone, in the cascade's
+    /// order (font, colour, flow, the rest): what `revert` in an author declaration goes back to.
+    private static func userAgentOnlyStyle(_ declarations: ArraySlice<Declaration>, start: ComputedStyle, parent: ComputedStyle,
+                                           rootFontSize: Double) -> ComputedStyle {
+        var style = start
+        for declaration in declarations where fontProperties.contains(declaration.name) {
+            style.apply(declaration, parent: parent, rootFontSize: rootFontSize)
+        }
+        style.adjustFontSizeForGenericFamily(parent: parent)
+        for declaration in declarations where declaration.name == "color" {
+            style.apply(declaration, parent: parent, rootFontSize: rootFontSize)
+        }
+        let font = (size: style.fontSize, origin: style.fontSizeOrigin, families: style.fontFamilies)
+        for declaration in declarations where flowProperties.contains(declaration.name) {
+            style.apply(declaration, parent: parent, rootFontSize: rootFontSize)
+        }
+        for declaration in declarations where declaration.name != "font-size" && declaration.name != "font-family" {
+            style.apply(declaration, parent: parent, rootFontSize: rootFontSize)
+            if declaration.name == "font" { (style.fontSize, style.fontSizeOrigin, style.fontFamilies) = font }
+        }
+        return style
     }
 
     /// The author rules, within the CSS size limits: sheets past the byte budget are cut (CSS

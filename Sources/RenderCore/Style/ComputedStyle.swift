@@ -302,7 +302,8 @@ public struct ComputedStyle: Sendable {
     /// it picks the Han glyph variant (Japanese, Korean, simplified or traditional Chinese).
     public var language: String?
     public var wordBreak: WordBreaking = .normal
-    private var wordBreakProperty = "normal", overflowWrapProperty = "normal"
+    /// `word-break` and `overflow-wrap` as declared (`wordBreak` folds them together).
+    private(set) var wordBreakProperty = "normal", overflowWrapProperty = "normal"
 
     /// Applies `word-break` or `overflow-wrap` (both inherited) and recomputes `wordBreak`.
     /// `word-break: keep-all`: runs of CJK letters are words, not broken between characters.
@@ -345,52 +346,18 @@ public struct ComputedStyle: Sendable {
 
     public init() {}
 
-    /// The style an element's child starts from: inherited properties kept, the rest initial.
+    /// The style an element's child starts from: inherited properties kept (those the
+    /// `PropertyRegistry` says inherit), the rest initial.
     public func inheritedForChild() -> ComputedStyle {
         var child = ComputedStyle()
-        child.color = color
-        child.fontFamilies = fontFamilies
-        child.fontFaceFamilies = fontFaceFamilies
-        child.fontSize = fontSize
-        child.fontSizeOrigin = fontSizeOrigin
-        child.fontSizeAdjust = fontSizeAdjust
-        child.fontSynthesis = fontSynthesis
-        child.fontWeight = fontWeight
-        child.italic = italic
-        child.lineHeight = lineHeight
-        child.textAlign = textAlign
-        child.direction = direction
-        child.writingMode = writingMode
-        child.textOrientation = textOrientation
-        child.textAlignLast = textAlignLast
-        child.blockAlign = blockAlign
-        child.whiteSpace = whiteSpace
-        child.listStyle = listStyle
-        child.generated = generated.inherited
-        child.letterSpacing = letterSpacing
-        child.wordSpacing = wordSpacing
-        child.hyphens = hyphens
-        child.tabSize = tabSize
-        child.fontVariantCaps = fontVariantCaps
-        child.fontFeatures = fontFeatures
-        child.textShadows = textShadows
+        for copy in PropertyRegistry.inheritedLonghands { copy(&child, self) }
+        // What travels down that is no property of its own.
         child.language = language
-        child.wordBreak = wordBreak
-        child.wordBreakProperty = wordBreakProperty
-        child.keepsCJKWords = keepsCJKWords
-        child.overflowWrapProperty = overflowWrapProperty
-        child.textTransform = textTransform
-        child.textIndent = textIndent
-        child.visibilityHidden = visibilityHidden
-        child.borderSpacing = borderSpacing
-        child.captionAtBottom = captionAtBottom
-        child.borderCollapse = borderCollapse
         child.lineHeightQuirk = lineHeightQuirk
         child.customProperties = customProperties
         // Decorations propagate to in-flow descendants (CSS Text Decoration §2).
         child.decorations = decorations
         child.decorationPaint = decorationPaint
-        child.underlineOffset = underlineOffset
         return child
     }
 

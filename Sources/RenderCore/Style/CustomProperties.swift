@@ -62,7 +62,7 @@ enum CustomProperties {
         for declaration in declarations where !declaration.name.hasPrefix("--") {
             guard mentionsVar(declaration.value) else { substituted.append(declaration); continue }
             var reset = declaration
-            reset.value = inheritedProperties.contains(declaration.name) ? "inherit" : "initial"
+            reset.value = "unset"
             substituted.append(reset)
             let value: String?
             if memoized, let known = budget.substitutions[declaration.value] {
@@ -174,15 +174,4 @@ enum CustomProperties {
         flush(to: tokens.count)
         return output.trimmingWhitespaces()
     }
-
-    /// The properties that inherit, for `unset` after a failed substitution.
-    static let inheritedProperties: Set<String> = [
-        "color", "font", "font-family", "font-size", "font-weight", "font-style", "font-variant", "font-variant-caps",
-        "font-variant-numeric", "font-feature-settings", "font-kerning", "font-size-adjust", "line-height",
-        "letter-spacing", "word-spacing", "text-align", "text-align-last", "text-indent", "text-transform",
-        "text-shadow", "white-space", "white-space-collapse", "text-wrap", "text-wrap-mode", "word-break",
-        "overflow-wrap", "word-wrap", "hyphens", "tab-size", "direction", "visibility", "list-style",
-        "list-style-type", "list-style-position", "list-style-image", "border-collapse", "border-spacing",
-        "caption-side", "cursor", "quotes", "color-scheme", "text-underline-offset", "-webkit-text-fill-color",
-    ]
 }

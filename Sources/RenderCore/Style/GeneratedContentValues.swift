@@ -126,29 +126,6 @@ extension ComputedStyle {
             break
         }
     }
-
-    /// `inherit`, `initial` and `unset` for `generatedContentProperties`.
-    mutating func applyGeneratedContentKeyword(_ keyword: String, to name: String, parent: ComputedStyle) {
-        let inherits = keyword == "inherit" || (keyword == "unset" && !["content", "counter-reset", "counter-increment", "counter-set"].contains(name))
-        let source = inherits ? parent : ComputedStyle()
-        switch name {
-        case "content": generated.content = source.generated.content
-        case "counter-reset": generated.counterReset = source.generated.counterReset
-        case "counter-increment":
-            generated.counterIncrement = source.generated.counterIncrement
-            generated.incrementDeclared = source.generated.incrementDeclared
-        case "counter-set": generated.counterSet = source.generated.counterSet
-        case "quotes": generated.quotes = source.generated.quotes
-        case "list-style-type": listStyle = source.listStyle
-        case "list-style-image": generated.listStyleImage = source.generated.listStyleImage
-        case "list-style-position": generated.listStyleInside = source.generated.listStyleInside
-        case "list-style":
-            listStyle = source.listStyle
-            generated.listStyleImage = source.generated.listStyleImage
-            generated.listStyleInside = source.generated.listStyleInside
-        default: break
-        }
-    }
 }
 
 enum GeneratedContentParser {

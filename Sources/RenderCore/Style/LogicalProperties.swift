@@ -98,6 +98,9 @@ enum LogicalProperties {
     /// The physical declarations (name, value) a flow-relative one stands for, in order; nil
     /// when `name` is not flow-relative, empty when its value has the wrong number of parts.
     /// `inset` (physical, but new with the logical ones) is expanded here too.
+    /// Whether `name` is one of the flow-relative properties (or `inset`) this file maps.
+    static func handles(_ name: String) -> Bool { names.contains(name) }
+
     static func physical(_ name: String, _ value: String, mode: WritingMode, direction: TextDirection) -> [(String, String)]? {
         guard names.contains(name) else { return nil }  // one lookup for the physical properties
         let name = legacyNames[name] ?? name
@@ -170,7 +173,7 @@ enum LogicalProperties {
     /// property it goes to (a border shorthand is checked when applied, which drops it whole).
     static func accepts(_ physical: String, _ part: String, fontSize: Double, rootFontSize: Double, color: RGBA) -> Bool {
         let keyword = part.lowercased()
-        if ["inherit", "initial", "unset"].contains(keyword) { return true }
+        if GlobalKeyword(keyword) != nil { return true }
         func length(auto: Bool) -> Length? {
             PropertyValues.length(part, fontSize: fontSize, rootFontSize: rootFontSize, allowAuto: auto)
         }

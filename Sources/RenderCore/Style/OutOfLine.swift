@@ -33,3 +33,10 @@ public protocol InitialStyleGroup: Sendable, Equatable { init() }
 extension FlexStyle: InitialStyleGroup {}
 extension GridStyle: InitialStyleGroup {}
 extension MultiColumnStyle: InitialStyleGroup {}
+
+/// Printed as the value it stands for, storage or none: `@supports` and the tests tell styles
+/// apart by their description.
+extension OutOfLine: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { String(describing: wrappedValue) }
+    public var debugDescription: String { String(reflecting: wrappedValue) }
+}

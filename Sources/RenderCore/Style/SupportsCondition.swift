@@ -1,7 +1,7 @@
 /// `@supports` (CSS Conditional 3 §2): `(property: value)`, `not`, `and`, `or`, nested
-/// parentheses and `selector()`. A declaration is supported when the engine parses it, which
-/// is told by applying it: a value the engine reads changes some computed style, one it
-/// drops changes none. No list of properties is kept apart from the code that parses them.
+/// parentheses and `selector()`. A declaration is supported when the engine knows the
+/// property (`PropertyRegistry`) and parses the value, which is told by applying it: a value
+/// the engine reads changes some computed style, one it drops changes none.
 enum SupportsCondition {
     /// Whether the prelude's condition holds; false when it is malformed (the rule is dropped).
     static func evaluate(_ list: CSSTokenList, _ range: Range<Int>) -> Bool {
@@ -103,11 +103,11 @@ enum DeclarationSupport {
 
     static func isSupported(_ declaration: Declaration) -> Bool {
         if declaration.name.hasPrefix("--") { return true }   // custom properties take any value
-        guard knows(declaration.name) else { return false }
+        guard PropertyRegistry.knows(declaration.name) else { return false }
         let keyword = declaration.value.lowercased()
         // Global keywords apply to every property the engine knows; so does any value of the
         // properties the cascade reads itself rather than `apply` (the root's colour scheme).
-        if ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) { return true }
+        if GlobalKeyword(keyword) != nil { return true }
         // A value with var() is valid until substituted (CSS Variables §3), for a known property.
         if keyword.contains("var(") { return true }
         if declaration.name == "color-scheme" || declaration.name == "supported-color-schemes" {
@@ -118,12 +118,6 @@ enum DeclarationSupport {
             style.apply(declaration, parent: base, rootFontSize: 16)
             return String(describing: style) != String(describing: base)
         }
-    }
-
-    /// Whether `apply` has a case for the property (it answers so whatever the value).
-    private static func knows(_ name: String) -> Bool {
-        var style = ComputedStyle()
-        return style.apply(Declaration(name: name, value: "\u{1}", important: false), parent: style, rootFontSize: 16)
     }
 
     /// The initial style and the user-agent styles of a sample of elements.

@@ -3,7 +3,7 @@
 /// that uses it.
 ///
 /// What counts is derived, not listed: a property WebKit parses (`WebKitProperties`) that
-/// `ComputedStyle.apply` does not know, a keyword WebKit takes for a property that the engine
+/// the engine does not declare (`PropertyRegistry`, `ComputedStyle.apply`'s answer), a keyword WebKit takes for a property that the engine
 /// parses but lays out as something else (`partlySupported`), or an at-rule WebKit applies
 /// that the stylesheet parser skips (`renderingAtRules`). Properties that change
 /// nothing in a still frame of a phone screen (animation, cursor, print breaks…) and SVG-only
