@@ -170,8 +170,8 @@ struct LayoutReport: Encodable {
         let placement = renderer.placement(frame)
         let zoom = renderer.document.zoomScale
         return renderer.document.scrollAnchors.map { element in
-            let move = placement.translation(of: element.anchor)
-            let box = element.anchor.box.offsetBy(dx: move.dx, dy: move.dy)
+            // Through its anchored ancestors too (a sticky box in a sticky one).
+            let box = renderer.document.placed(element.anchor.box, path: element.path, placement: placement)
             let screen = Rect(x: box.x * zoom + frame.content.x, y: box.y * zoom + frame.content.y,
                               width: box.width * zoom, height: box.height * zoom)
             return AnchoredBox(path: element.path, position: element.position, x: box.x, y: box.y, w: box.width, h: box.height,

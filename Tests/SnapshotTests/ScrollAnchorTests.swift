@@ -143,8 +143,7 @@ import Testing
         renderer.frames.map { frame in
             let placement = renderer.placement(frame)
             return Dictionary(renderer.document.scrollAnchors.map { element in
-                let move = placement.translation(of: element.anchor)
-                return (element.path, element.anchor.box.offsetBy(dx: move.dx, dy: move.dy))
+                (element.path, renderer.document.placed(element.anchor.box, path: element.path, placement: placement))
             }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -246,6 +245,33 @@ import Testing
         #expect(renderer.document.scrollAnchors.count == ScrollAnchorFinder.maximumAnchors)
         _ = try renderer.frames.map { try renderer.render($0) }
         #expect(Date().timeIntervalSince(start) < timeBudget(30))
+    }
+
+    /// A sticky box in a sticky one sticks from where its ancestor put it; a fixed box in a
+    /// sticky one keeps its place in the viewport.
+    @Test func nestedAnchorsComposeAsWebKitMapsThem() throws {
+        let html = """
+            <body style="margin:0"><div style="height:100px"></div>
+            <div style="position:sticky;top:0;height:300px"><div style="height:100px"></div>
+            <div style="position:sticky;top:150px;height:20px;background:#2c5fb8"></div>
+            <div style="position:fixed;top:0;left:0;width:10px;height:10px;background:#c0392b"></div></div>
+            <div style="height:3000px"></div>
+            """
+        let renderer = try Self.renderer(html, offsets: [0, 150, 250])
+        let boxes = Self.placed(renderer)
+        // The outer sticks at the viewport's top from 100 on (its block is the body, 3400 tall).
+        #expect(boxes.map { $0["/body[0]/div[1]"]?.y } == [100, 150, 250])
+        // The inner, laid out at 200, sticks 150 below the viewport's top measured from where
+        // the outer put it (WebKit scrolled there: 200, 300, 400; not 350 and 450).
+        #expect(boxes.map { $0["/body[0]/div[1]/div[1]"]?.y } == [200, 300, 400])
+        #expect(boxes.map { $0["/body[0]/div[1]/div[2]"]?.y } == [0, 150, 250])
+        // Drawn there: the inner at 400 - 250 on screen, the fixed one at the top.
+        let canvas = try renderer.render(renderer.frames[2])
+        func colour(_ x: Int, _ y: Int) -> String {
+            let p = canvas.pixel(x: x, y: y)
+            return RGBA(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255, a: 1).hexString
+        }
+        #expect(colour(50, 160) == "#2C5FB8" && colour(50, 140) != "#2C5FB8" && colour(5, 5) == "#C0392B")
     }
 
     /// Fixed boxes reach the whole document: the frame index keeps them in one list rather

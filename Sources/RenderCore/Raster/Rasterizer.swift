@@ -5,14 +5,19 @@ enum Rasterizer {
         FontAccess.shared.lockShared()
         defer { FontAccess.shared.unlock() }
         canvas.beginDocument()
+        // How far the open anchors move their content, innermost last (nested ones add up).
+        var moved: [(dx: Double, dy: Double)] = []
         for entry in entries {
             switch entry.item {
             case .pushScrollAnchor(let anchor):
                 // The subtree moves as a whole; its clips and groups are balanced inside.
-                let move = placement.translation(of: anchor)
+                let outer = moved.last ?? (0, 0)
+                let move = placement.translation(of: anchor, outer: outer)
+                moved.append((outer.dx + move.dx, outer.dy + move.dy))
                 canvas.save()
                 canvas.translate(move.dx, move.dy)
             case .popScrollAnchor:
+                _ = moved.popLast()
                 canvas.restore()
             default:
                 draw(entry.item, bounds: entry.bounds, on: canvas)

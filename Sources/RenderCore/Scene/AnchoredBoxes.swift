@@ -23,7 +23,7 @@ extension LaidOutDocument {
     public func anchorTranslation(ofPath path: String, placement: AnchorPlacement) -> (dx: Double, dy: Double) {
         guard placement.viewport != nil else { return (0, 0) }
         return anchors(around: path).reduce((dx: 0.0, dy: 0.0)) { total, anchor in
-            let move = placement.translation(of: anchor)
+            let move = placement.translation(of: anchor, outer: total)
             return (total.dx + move.dx, total.dy + move.dy)
         }
     }

@@ -48,6 +48,25 @@ public struct ScrollAnchor: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The same inside anchored ancestors that move it by `outer` already: a fixed box keeps
+    /// its place in the viewport (it does not ride with a sticky ancestor), and a sticky box
+    /// against the viewport sticks from where its ancestors put it (WebKit maps its rects
+    /// through theirs). A sticky box in a scroll container, or in a fixed box, sticks within
+    /// what moves with it: `outer` changes nothing there.
+    public func translation(in viewport: Rect, outer: (dx: Double, dy: Double)) -> (dx: Double, dy: Double) {
+        guard outer != (0, 0) else { return translation(in: viewport) }
+        switch kind {
+        case .fixed:
+            let own = translation(in: viewport)
+            return (own.dx - outer.dx, own.dy - outer.dy)
+        case .sticky(var constraints) where constraints.scrollport == nil:
+            constraints.containingBlock = constraints.containingBlock.offsetBy(dx: outer.dx, dy: outer.dy)
+            return constraints.offset(of: box.offsetBy(dx: outer.dx, dy: outer.dy), viewport: viewport)
+        case .sticky:
+            return translation(in: viewport)
+        }
+    }
+
     /// Where the box is in a frame whose layout viewport is `viewport`.
     public func placed(in viewport: Rect) -> Rect {
         let move = translation(in: viewport)
@@ -163,5 +182,11 @@ public struct AnchorPlacement: Sendable, Equatable {
     public func translation(of anchor: ScrollAnchor) -> (dx: Double, dy: Double) {
         guard let viewport else { return (0, 0) }
         return anchor.translation(in: viewport)
+    }
+
+    /// The translation of `anchor` inside anchored ancestors that move it by `outer`.
+    public func translation(of anchor: ScrollAnchor, outer: (dx: Double, dy: Double)) -> (dx: Double, dy: Double) {
+        guard let viewport else { return (0, 0) }
+        return anchor.translation(in: viewport, outer: outer)
     }
 }
