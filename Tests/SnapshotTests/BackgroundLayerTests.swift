@@ -126,6 +126,17 @@ import Testing
         #expect(page.colour(388, 800) == "#0000FF")
     }
 
+    /// The background that becomes the canvas's is not painted again on its own box: the
+    /// body's image shows over a transparent root's border, its colour not over the image,
+    /// and a translucent colour is not doubled (CSS 2.1 §14.2).
+    @Test func canvasBackgroundIsNotPaintedTwice() {
+        let translucent = PaintedPage("<html><body style='margin:20px;background:rgba(255,0,0,.5)'><div style='height:50px'></div></body></html>", height: 100)
+        #expect(translucent.colour(2, 2) == translucent.colour(40, 40))
+        let tiled = PaintedPage("<html style='border:2px solid blue'><body style='margin:20px;background:red linear-gradient(white,white) 0 0 / 10px 10px'>"
+                                + "<div style='height:50px'></div></body></html>", height: 100)
+        #expect(tiled.colour(45, 45) == "#FFFFFF")
+    }
+
     /// Tiles thinner than a device pixel, hundreds of spaced layers, absurd sizes and stop
     /// counts: drawn without a trap, in bounded time.
     @Test func hostileLayersStayBounded() {

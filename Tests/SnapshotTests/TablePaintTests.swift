@@ -84,4 +84,25 @@ import Testing
         let row = cells.map(\.frame.maxX).max() ?? 0
         #expect(row <= 300)
     }
+
+    /// Collapsed borders: each grid line at its full width, centred on the cells' edges, the
+    /// stronger line on top where lines meet; dashes as thick as the line (pixels measured in
+    /// WebKit, webkit_ref.py page at scale 1, on this markup).
+    @Test func collapsedBordersPaintFullWidthLines() {
+        let html = """
+            <!DOCTYPE html><body style="margin:0"><table style="border-collapse:collapse;margin:10px"><tr>\
+            <td style="border:4px solid #0000ff;width:40px;height:20px;padding:0"></td>\
+            <td style="border:6px solid #ff0000;width:40px;height:20px;padding:0"></td></tr></table>\
+            <table style="border-collapse:collapse;margin:10px"><tr>\
+            <td style="border:5px dashed #000;width:60px;height:30px;padding:0"></td></tr></table></body>
+            """
+        let page = PaintedPage(html)
+        #expect(page.colour(30, 11) == "#0000FF" && page.colour(30, 14) == "#0000FF" && page.colour(30, 15) == "#FFFFFF")
+        #expect(page.colour(80, 10) == "#FF0000" && page.colour(80, 15) == "#FF0000" && page.colour(80, 16) == "#FFFFFF")
+        #expect(page.colour(55, 12) == "#FF0000")   // the wider red line over the blue where they cross
+        #expect(page.colour(56, 30) == "#FF0000" && page.colour(53, 30) == "#FFFFFF")  // between the cells: 54..59
+        // The dashed top line: a 13 px corner piece, a 15 px gap, a 15 px dash, all 5 px thick.
+        #expect((52...56).allSatisfy { page.colour(17, Double($0)) == "#000000" } && page.colour(17, 57) == "#FFFFFF")
+        #expect(page.colour(25, 54) == "#FFFFFF" && page.colour(40, 54) == "#000000" && page.colour(40, 56) == "#000000")
+    }
 }

@@ -4,19 +4,22 @@ struct LayoutEngine {
     let fonts: FontSet
     /// Flex items laid out so far in this document (flex layout bounds its second passes).
     let flexWork = FlexWork()
+    /// A quirks-mode document: percentage heights look past auto-height blocks.
+    var quirksMode = false
 
     /// Lays out the whole tree for a viewport (the initial containing block); returns the
-    /// document height in px, which absolutely positioned boxes may extend.
+    /// document height in px, which overflow and absolutely positioned boxes may extend.
     func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> Double {
         root.isRoot = true
         ViewportOverflow.propagate(root)
+        root.percentHeightBase = viewportHeight  // the initial containing block is the viewport
         layoutBlock(root, containingWidth: viewportWidth)
         root.x = root.margin.left
         root.y = root.margin.top  // the root's margins never collapse with the canvas
         place(root, parentX: 0, parentY: 0)
         let positioned = PositionedLayout(engine: self, viewport: Rect(x: 0, y: 0, width: viewportWidth, height: viewportHeight))
         let reach = positioned.layout(root)
-        return max(root.margin.top + root.height + root.margin.bottom, reach)
+        return max(root.margin.top + root.height + root.margin.bottom, DocumentOverflow.bottom(of: root), reach)
     }
 
     /// Turns parent-relative positions into document positions. An out-of-flow box gets its
@@ -108,7 +111,8 @@ struct LayoutEngine {
         let chrome = horizontalChrome(box)
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
-            resolveAutoMargins(box, containingWidth: containingWidth)
+            // A float's or inline-block's auto margins are zero (CSS 2.1 §10.3.5, §10.3.9).
+            if box.kind != .inlineBlock && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
         } else if box.kind == .inlineBlock || box.isFloat {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
@@ -168,6 +172,8 @@ struct LayoutEngine {
             box.collapsedBottom = MarginCollapse(box.margin.bottom)
             box.collapsesThrough = false
         } else {
+            let base = percentHeightBaseForChildren(box)
+            for child in box.children { child.percentHeightBase = base }
             contentHeight = layoutBlockChildren(box, flow: flow)
         }
         if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
@@ -183,16 +189,14 @@ struct LayoutEngine {
             contentHeight = Double(rows) * line  // `rows` lines tall, whatever the text
         }
         box.naturalContentHeight = contentHeight
-        if case .px(let specified) = box.style.height {
-            let requested = box.style.borderBoxSizing ? max(0, specified - verticalChrome) : specified
+        if let requested = requestedContentHeight(box) {
             // A table cell's height is a minimum: its content is never cut.
             contentHeight = box.kind == .cell ? max(contentHeight, requested) : requested
         }
         if let ratioHeight = ratioContentHeight(box, contentHeight: contentHeight) { contentHeight = ratioHeight }
         // min-height and max-height size the box `box-sizing` names, as height does.
-        let heightChrome = box.style.borderBoxSizing ? verticalChrome : 0
-        if case .px(let maxHeight) = box.style.maxHeight { contentHeight = min(contentHeight, max(0, maxHeight - heightChrome)) }
-        if case .px(let minHeight) = box.style.minHeight { contentHeight = max(contentHeight, minHeight - heightChrome) }
+        let limits = contentHeightLimits(box)
+        contentHeight = max(min(contentHeight, limits.max), limits.min)
         box.height = contentHeight + verticalChrome
         if box.control?.centresLine == true {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
@@ -212,6 +216,10 @@ struct LayoutEngine {
         var anyInFlow = false
         let quirkContainer = box.kind == .cell || box.isBody
         var escapingIsQuirky = true
+        // A box that collapses through and had clearance: the margins after it no longer
+        // collapse with the parent's bottom margin (CSS 2.1 §8.3.1), until an in-flow box
+        // that does not collapse through follows.
+        var cleared = false, clearedCollapseThrough = false
         for (index, child) in box.children.enumerated() {
             if child.isOutOfFlow {
                 // No room, no margins collapsing through it: only where it would have been (WebKit's adjustPositionedBlock).
@@ -222,7 +230,7 @@ struct LayoutEngine {
             resolveEdges(child, containingWidth: contentWidth)
             if child.isFloat {
                 let top = atTop ? 0 : cursor + pending.value
-                placeFloat(child, at: top, in: box, flow: flow)
+                if !placeBesideLastLine(child, index: index, in: box, flow: flow) { placeFloat(child, at: top, in: box, flow: flow) }
                 continue
             }
             if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
@@ -237,25 +245,39 @@ struct LayoutEngine {
                     pending = MarginCollapse()
                     atTop = false
                     anyInFlow = true
+                    cleared = true
                 }
             }
             var ownTop = pending
             ownTop.add(child.margin.top)
+            defer { cleared = false }
             let estimatedTop = atTop ? 0 : cursor + ownTop.value
             var containingWidthForChild = contentWidth
             var offsetX = 0.0
-            if child.establishesBFC, !flow.floats.isEmpty {
-                // A table or other BFC root sits beside the floats, not under them.
-                let band = flow.floats.band(y: flow.y + estimatedTop, height: 1, left: flow.x, right: flow.x + contentWidth)
-                offsetX = band.left - flow.x
-                containingWidthForChild = max(0, band.right - band.left)
+            var top = estimatedTop
+            for _ in 0..<2 {
+                if child.establishesBFC, !flow.floats.isEmpty {
+                    // A table or other BFC root sits beside the floats, not under them.
+                    let band = flow.floats.band(y: flow.y + top, height: 1, left: flow.x, right: flow.x + contentWidth)
+                    offsetX = band.left - flow.x
+                    containingWidthForChild = max(0, band.right - band.left)
+                }
+                let childFlow = FlowPosition(floats: flow.floats,
+                                             x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
+                                             y: flow.y + top + child.border.top + child.padding.top)
+                layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
+                guard child.establishesBFC, let lower = topAvoidingFloats(child, at: top, flow: flow, contentWidth: contentWidth) else { break }
+                top = lower
             }
-            let childFlow = FlowPosition(floats: flow.floats,
-                                         x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
-                                         y: flow.y + estimatedTop + child.border.top + child.padding.top)
-            layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
             alignLegacy(child, in: box.style.blockAlign, containingWidth: containingWidthForChild)
             child.margin.left += offsetX
+            if top > estimatedTop {
+                // Moved below floats it did not fit beside: as clearance, its margin no longer collapses.
+                cursor = top - child.collapsedTop.value
+                pending = MarginCollapse()
+                atTop = false
+                anyInFlow = true
+            }
             if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
                 child.collapsedTop = MarginCollapse()
             }
@@ -267,10 +289,16 @@ struct LayoutEngine {
             if child.collapsesThrough {
                 var through = child.collapsedTop
                 through.add(child.collapsedBottom)
+                // Its top border edge lies where it would with a bottom border: below the
+                // margins before it and its own top margin, not its bottom one.
+                var before = pending
+                before.add(child.collapsedTop)
+                child.y = box.contentY + cursor + (atTop ? 0 : before.value)
                 if atTop { escapingTop.add(through) } else { pending.add(through) }
-                child.y = box.contentY + cursor + (atTop ? 0 : pending.value)
+                if cleared { clearedCollapseThrough = true }
                 continue
             }
+            clearedCollapseThrough = false
             anyInFlow = true
             if atTop {
                 escapingTop.add(child.collapsedTop)
@@ -297,7 +325,7 @@ struct LayoutEngine {
             box.collapsedBottom = bottom
             return 0
         }
-        if collapseBottom {
+        if collapseBottom && !clearedCollapseThrough {
             var bottom = MarginCollapse(box.margin.bottom)
             bottom.add(pending)
             box.collapsedBottom = bottom
@@ -321,12 +349,13 @@ struct LayoutEngine {
 
     /// Positions a float at the current line position, as far left or right as the other
     /// floats allow; it takes no room in the normal flow.
-    private func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
+    func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         layoutBlock(child, containingWidth: box.contentWidth)
         let outerWidth = child.width + child.margin.left + child.margin.right
         let outerHeight = child.height + child.margin.top + child.margin.bottom
         let placed = flow.floats.place(width: outerWidth, height: outerHeight, isLeft: child.style.floating == .left,
-                                       atOrBelow: flow.y + top, left: flow.x, right: flow.x + box.contentWidth)
+                                       atOrBelow: flow.y + top, left: flow.x, right: flow.x + box.contentWidth,
+                                       clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
         child.collapsesThrough = false
@@ -336,7 +365,11 @@ struct LayoutEngine {
     /// text is laid out band by band (each band between two float edges).
     private func layoutLines(_ content: InlineContent, in box: Box, flow: FlowPosition) -> [LineBox] {
         let contentWidth = box.contentWidth
-        let layoutAtomic: (Box) -> Void = { atomic in self.layoutBlock(atomic, containingWidth: contentWidth) }
+        let base = percentHeightBaseForChildren(box)
+        let layoutAtomic: (Box) -> Void = { atomic in
+            atomic.percentHeightBase = base
+            self.layoutBlock(atomic, containingWidth: contentWidth)
+        }
         var style = box.style
         var remaining = content
         var firstLineContainer: ComputedStyle?
@@ -352,11 +385,21 @@ struct LayoutEngine {
         }
         var lines: [LineBox] = []
         var y = 0.0
-        for _ in 0..<64 {
-            let band = flow.floats.band(y: flow.y + y, height: 1, left: flow.x, right: flow.x + contentWidth)
+        // A line avoids the floats along its whole height, not just at its top (WebKit's
+        // LineWidth::updateAvailableWidth with the height of what the line holds).
+        func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
+            flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+        }
+        for _ in 0..<(64 + 2 * flow.floats.count) {
+            var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            let result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+            var result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
                 .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
+                band = freeBand(at: y, height: first.height)
+                result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+                    .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
@@ -367,6 +410,8 @@ struct LayoutEngine {
             for line in result.lines {
                 // Lines that start past the band's end are laid out again with the next band.
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
+                // A float lower down reaches into this line: it is laid out again beside it.
+                if taken > 0, !flow.floats.isEmpty, freeBand(at: y + line.y, height: line.height) != band { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
                 if firstLineContainer != nil { break }

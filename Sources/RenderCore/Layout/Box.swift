@@ -40,7 +40,14 @@ final class Box {
     var tableColumns: [TableColumn] = []
     /// Cell: the grid column it starts in (set by table layout; paint finds its column there).
     var gridColumn = 0
+    /// Collapsing border model: on a cell, its four grid lines (top, right, bottom, left) at
+    /// full width, which it paints centred on its edges; on the table, empty (its cells paint
+    /// its border). Nil when borders are separate.
+    var collapsedEdges: [CollapsedEdge]?
     var colspan = 1
+    /// Cell: its `height` counts its border and padding, in quirks mode (WebKit's
+    /// RenderTableCell::logicalHeightForRowSizing).
+    var heightIsBorderBox = false
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).
@@ -79,6 +86,9 @@ final class Box {
     var contentShift = 0.0
     /// The height the content itself needs, before a specified height (cells align it).
     var naturalContentHeight = 0.0
+    /// The definite content height of the containing block, which percentage heights resolve
+    /// against; nil when that height depends on content (set by the parent before layout).
+    var percentHeightBase: Double?
 
     init(kind: Kind, node: DOMDocument.NodeID?, style: ComputedStyle) {
         self.kind = kind
@@ -227,6 +237,8 @@ struct TableColumn {
     let column: ComputedStyle?
     /// How many grid columns it stands for (`span`).
     var span = 1
+    /// The first column of its `<colgroup>` (collapsed borders take the group's start edge there).
+    var opensGroup = false
 
     /// The width the column asks for: the col's, else its group's (WebKit's fullRecalc); zero
     /// counts as auto.

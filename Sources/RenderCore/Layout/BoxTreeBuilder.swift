@@ -742,10 +742,10 @@ struct BoxTreeBuilder {
                 return (child, childStyle)
             }
             if columns.isEmpty {
-                appendColumns(TableColumn(group: style, column: nil), span: columnSpan(node), to: table)
+                appendColumns(TableColumn(group: style, column: nil, opensGroup: true), span: columnSpan(node), to: table)
             }
-            for (column, columnStyle) in columns {
-                appendColumns(TableColumn(group: style, column: columnStyle), span: columnSpan(column), to: table)
+            for (index, (column, columnStyle)) in columns.enumerated() {
+                appendColumns(TableColumn(group: style, column: columnStyle, opensGroup: index == 0), span: columnSpan(column), to: table)
             }
         case .tableColumn:
             appendColumns(TableColumn(group: nil, column: style), span: columnSpan(node), to: table)
@@ -847,6 +847,7 @@ struct BoxTreeBuilder {
 
     private func cellBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let cell = Box(kind: .cell, node: node, style: style)
+        cell.heightIsBorderBox = dom.mode == .quirks
         cell.colspan = span(dom[node].attributes["colspan"], name: "colspan", limit: ResourceLimits.maximumColspan)
         cell.rowspan = span(dom[node].attributes["rowspan"], name: "rowspan", limit: ResourceLimits.maximumRowspan)
         fillBlockContainer(cell, from: node)

@@ -5,6 +5,7 @@ final class FloatContext {
     private(set) var floats: [Placed] = []
 
     var isEmpty: Bool { floats.isEmpty }
+    var count: Int { floats.count }
 
     /// The free horizontal span within [left, right) across the rows [y, y + height).
     func band(y: Double, height: Double, left: Double, right: Double) -> (left: Double, right: Double) {
@@ -22,8 +23,11 @@ final class FloatContext {
 
     /// Places a float's margin box at or below `y` inside [left, right), per the float rules:
     /// as high as possible, then as far left (or right) as possible, never above an earlier float.
-    func place(width: Double, height: Double, isLeft: Bool, atOrBelow y: Double, left: Double, right: Double) -> (x: Double, y: Double) {
+    /// A float with `clear` starts below the earlier floats on the sides it clears (CSS 2.1 §9.5.2).
+    func place(width: Double, height: Double, isLeft: Bool, atOrBelow y: Double, left: Double, right: Double,
+               clear: FloatSide = .none) -> (x: Double, y: Double) {
         var top = max(y, floats.last?.rect.y ?? y)
+        if clear != .none, let bottom = lowestBottom(left: clear != .right, right: clear != .left) { top = max(top, bottom) }
         for _ in 0...floats.count {
             let (l, r) = band(y: top, height: height, left: left, right: right)
             let fits = r - l >= width - 0.01 || (l == left && r == right)
@@ -39,6 +43,9 @@ final class FloatContext {
         floats.append(Placed(rect: Rect(x: x, y: top, width: width, height: height), isLeft: isLeft))
         return (x, top)
     }
+
+    /// Takes back the float placed last (a trial placement that did not fit).
+    func removeLast() { floats.removeLast() }
 
     /// The lowest bottom of the floats on the given side(s), for clearance and BFC heights.
     func lowestBottom(left: Bool = true, right: Bool = true) -> Double? {

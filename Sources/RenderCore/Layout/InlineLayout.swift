@@ -116,7 +116,7 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         let ellipsis = endsOverflowWithEllipsis
             ? width.flatMap { TextOverflowEllipsis(style: container, available: $0, fonts: fonts) } : nil
-        var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis)
+        var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis, containingWidth: width ?? 0)
         placeOutOfFlow(segments, layout, in: &lines, originX: originX, shifts: shifts, width: width)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
@@ -351,7 +351,7 @@ struct InlineLayout {
     }
 
     private func buildLines(_ layout: OpaquePointer, _ segments: [Segment], originX: Double, shifts: [Double],
-                            ellipsis: TextOverflowEllipsis?) -> [LineBox] {
+                            ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> [LineBox] {
         let layoutLines = layoutLines(layout)
         let lineCount = layoutLines.count
         var lineIndexByPointer: [UnsafeMutableRawPointer: Int] = [:]
@@ -380,69 +380,12 @@ struct InlineLayout {
         for index in 0..<lineCount {
             // A forced break at the very end opens no new line in CSS.
             if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
-            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis)
+            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis, containingWidth: containingWidth)
             lines.append(line)
             y += line.height
         }
         return lines
     }
-
-    /// Each out-of-flow box joins the atomics of the line its offset falls in, at its static
-    /// position (CSS 2.1 §10.3.7): an originally inline one where it would have sat, at the
-    /// line's top; a block-level one at the line's start, below the line when content comes
-    /// before it there (WebKit's LineBreaker and setStaticPositions).
-    private func placeOutOfFlow(_ segments: [Segment], _ layout: OpaquePointer, in lines: inout [LineBox],
-                                originX: Double, shifts: [Double], width: Double?) {
-        guard segments.contains(where: { if case .outOfFlow = $0.item { return true }; return false }) else { return }
-        let scale = Double(PANGO_SCALE)
-        let lineStart = container.direction.isRightToLeft ? (width ?? 0) : 0
-        let pangoLines = layoutLines(layout)
-        let lineOffsets = pangoLines.map { Int($0.pointee.start_index) }
-        // Each line's left edge in the layout (alignment moves it), found in one walk.
-        var lineLefts: [Double] = []
-        if let iterator = pango_layout_get_iter(layout) {
-            repeat {
-                var logical = PangoRectangle()
-                pango_layout_iter_get_line_extents(iterator, nil, &logical)
-                lineLefts.append(Double(logical.x) / scale)
-            } while pango_layout_iter_next_line(iterator) != 0
-            pango_layout_iter_free(iterator)
-        }
-        var contentEnd = 0   // where the last content before the segment ends
-        var index = 0        // the line the segment falls in (segments come in text order)
-        var measured = 0
-        for segment in segments {
-            guard case .outOfFlow(let box) = segment.item else {
-                if !segment.item.isMarker { contentEnd = segment.end }
-                continue
-            }
-            while index + 1 < lineOffsets.count, lineOffsets[index + 1] <= segment.start { index += 1 }
-            guard index < lines.count else {
-                // Past the last line box (after a final break): where the next line would start.
-                guard let last = lines.last else { continue }
-                lines[lines.count - 1].atomics.append((box, lineStart, last.y + last.height))
-                continue
-            }
-            let line = lines[index]
-            if box.outOfFlow?.originallyInline ?? true {
-                // Finding an offset's x walks its line: past a bound (hostile input), the line's start.
-                var x = lineStart
-                if measured < Self.maximumMeasuredOutOfFlow, index < pangoLines.count, index < lineLefts.count {
-                    measured += 1
-                    var position: Int32 = 0
-                    pango_layout_line_index_to_x(pangoLines[index], Int32(segment.start), 0, &position)
-                    x = lineLefts[index] + Double(position) / scale + originX + (index < shifts.count ? shifts[index] : 0)
-                }
-                lines[index].atomics.append((box, x, line.y))
-            } else {
-                let contentBefore = contentEnd > lineOffsets[index]
-                lines[index].atomics.append((box, lineStart, contentBefore ? line.y + line.height : line.y))
-            }
-        }
-    }
-
-    /// Out-of-flow boxes in one inline formatting context whose place in their line is measured.
-    static let maximumMeasuredOutOfFlow = 2_000
 
     func segmentContaining(_ offset: Int, _ segments: [Segment]) -> Segment? {
         var low = 0, high = segments.count - 1
@@ -457,7 +400,11 @@ struct InlineLayout {
 
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
-    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?) -> LineBox {
+    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> LineBox {
+        // `position: relative` on inline elements moves their fragments and what is in them, leaving their room.
+        func moved<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> (dx: Double, dy: Double) {
+            Self.relativeShift(enclosing, containingWidth: containingWidth, direction: container.direction)
+        }
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
@@ -555,6 +502,7 @@ struct InlineLayout {
         let scale = Double(PANGO_SCALE)
         var extents: [ObjectIdentifier: (box: InlineBox, minX: Double, maxX: Double)] = [:]
         var shifts: [ObjectIdentifier: Double] = [:]
+        var relative: [ObjectIdentifier: (dx: Double, dy: Double)] = [:]
         var starts: Set<ObjectIdentifier> = [], ends: Set<ObjectIdentifier> = []
         var order: [ObjectIdentifier] = []
         for run in runs {
@@ -563,7 +511,10 @@ struct InlineLayout {
             if case .inlineEnd(let box) = run.segment.item { ends.insert(ObjectIdentifier(box)) }
             for (depth, box) in run.segment.enclosing.enumerated() {
                 let key = ObjectIdentifier(box)
-                if shifts[key] == nil { shifts[key] = baselineShift(run.segment.enclosing[...depth]) }
+                if shifts[key] == nil {
+                    shifts[key] = baselineShift(run.segment.enclosing[...depth])
+                    relative[key] = moved(run.segment.enclosing[...depth])
+                }
                 if let extent = extents[key] {
                     extents[key] = (box, min(extent.minX, run.x), max(extent.maxX, run.x + width))
                 } else {
@@ -575,8 +526,9 @@ struct InlineLayout {
         for key in order {
             guard let extent = extents[key] else { continue }
             let metrics = fonts.metrics(for: extent.box.style)
-            let rect = Rect(x: extent.minX, y: baseline + (shifts[key] ?? 0) - metrics.ascent, width: extent.maxX - extent.minX,
-                            height: metrics.ascent + metrics.descent)
+            let offset = relative[key] ?? (0, 0)
+            let rect = Rect(x: extent.minX + offset.dx, y: baseline + (shifts[key] ?? 0) - metrics.ascent + offset.dy,
+                            width: extent.maxX - extent.minX, height: metrics.ascent + metrics.descent)
             line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
                                                        isFirst: starts.contains(key), isLast: ends.contains(key)))
         }
@@ -596,19 +548,21 @@ struct InlineLayout {
                 case .middle: boxTop = baseline - container.fontSize * 0.25 - height / 2
                 default: boxTop = baseline + atomicBaselineOffset(box) - height
                 }
-                line.atomics.append((box, run.x, boxTop))
+                let offset = moved(run.segment.enclosing)
+                line.atomics.append((box, run.x + offset.dx, boxTop + offset.dy))
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
                 guard let made = glyphRun(run, baseline: baseline + baselineShift(run.segment.enclosing), style: style, scale: scale,
                                           visible: visible) else { continue }
-                if !style.visibilityHidden { line.glyphRuns.append(made.run) }
+                let offset = moved(run.segment.enclosing)
+                if !style.visibilityHidden { line.glyphRuns.append(made.run.offsetBy(dx: offset.dx, dy: offset.dy)) }
                 if let truncation {
                     keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
                         : max(keptEnd ?? made.kept.upperBound, made.kept.upperBound)
                 }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
-                line.decorations += decorations(style, x: start, width: end - start, baseline: baseline)
+                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy)
             }
         }
         if let truncation {
@@ -635,6 +589,7 @@ struct InlineLayout {
     /// Distance from an atomic inline's baseline to its bottom margin edge.
     private func atomicBaselineOffset(_ box: Box) -> Double {
         if let baseline = box.control?.baselineFromTop(box) { return box.height + box.margin.bottom - baseline }
+        if box.kind == .table, let baseline = box.tableBaseline() { return box.height + box.margin.bottom - baseline }
         guard box.kind == .inlineBlock, !box.style.overflowHidden, let last = box.lastBaseline() else { return 0 }
         return box.height + box.margin.bottom - last
     }

@@ -1,3 +1,5 @@
+import CCairo
+
 /// Positioned layout (CSS 2.1 §9.3, §9.4.3, §10.1, §10.3.7–8, §10.6.4–5): absolutely and fixed
 /// positioned boxes, laid out against their containing block once the flow is laid out and
 /// placed, and the offsets of relatively positioned boxes.
@@ -48,6 +50,8 @@ struct PositionedLayout {
         var direction: TextDirection
         /// It, or a box enclosing it, clips its overflow: what it holds does not extend the document.
         var clips: Bool
+        /// The viewport as fixed boxes see it: what it holds stays on screen, outside the document.
+        var isFixedViewport = false
     }
 
     /// Lays out every out-of-flow box of the tree; returns how far down the absolutely
@@ -55,26 +59,33 @@ struct PositionedLayout {
     func layout(_ root: Box) -> Double {
         var reach = 0.0
         let initial = ContainingBlock(rect: viewport, direction: root.style.direction, clips: false)
-        visit(root, containingBlock: initial, ancestorsClip: false, extendsDocument: false, reach: &reach)
+        var fixed = initial
+        fixed.isFixedViewport = true
+        visit(root, containingBlock: initial, fixedContainingBlock: fixed, ancestorsClip: false, extendsDocument: false, reach: &reach)
         return reach
     }
 
-    private func visit(_ box: Box, containingBlock: ContainingBlock, ancestorsClip: Bool, extendsDocument: Bool,
-                       reach: inout Double) {
+    /// `fixedContainingBlock`: the viewport, or the nearest transformed ancestor's padding box.
+    private func visit(_ box: Box, containingBlock: ContainingBlock, fixedContainingBlock: ContainingBlock,
+                       ancestorsClip: Bool, extendsDocument: Bool, reach: inout Double) {
         if extendsDocument { reach = max(reach, box.absoluteY + box.height) }
         let clips = ancestorsClip || box.style.overflowHidden
-        // A positioned box is the containing block of the absolutely positioned boxes inside.
-        let inner = box.style.position.isPositioned
-            ? ContainingBlock(rect: Self.paddingBox(box), direction: box.style.direction, clips: clips) : containingBlock
+        // A positioned box is the containing block of the absolutely positioned boxes inside; a
+        // transformed one of the fixed ones too (CSS Transforms 1 §2).
+        let transformed = !box.style.transform.isEmpty
+        let own = ContainingBlock(rect: Self.paddingBox(box), direction: box.style.direction, clips: clips)
+        let inner = box.style.position.isPositioned || transformed ? own : containingBlock
+        let innerFixed = transformed ? own : fixedContainingBlock
         let originX = box.absoluteX, originY = box.absoluteY + box.contentShift
         for child in box.children {
             var extends = extendsDocument && !clips
             if child.isOutOfFlow {
-                let block = child.style.position == .fixed ? fixedContainingBlock(box) : inner
-                position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft)
-                extends = child.style.position == .absolute && !block.clips
+                let block = child.style.position == .fixed ? innerFixed : inner
+                position(child, in: block, originX: originX, originY: originY, staticEdgeIsRight: box.style.direction.isRightToLeft,
+                         staticAlignment: Self.flexStaticAlignment(child, in: box))
+                extends = !block.isFixedViewport && !block.clips
             }
-            visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
+            visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
         }
         let contentX = box.absoluteX + box.contentX, contentY = box.absoluteY + box.contentY
         for line in box.lines {
@@ -84,26 +95,23 @@ struct PositionedLayout {
                 if child.isOutOfFlow {
                     let block: ContainingBlock
                     if child.style.position == .fixed {
-                        block = fixedContainingBlock(box)
+                        block = innerFixed
                     } else if let inline = child.outOfFlow?.enclosingInline, let rect = Self.inlineContainingBlock(inline, in: box) {
                         block = ContainingBlock(rect: rect, direction: inline.style.direction, clips: clips)
                     } else {
                         block = inner
                     }
+                    // A block-level one starts at the content box's start side, floats or not.
                     let blockLevel = !(child.outOfFlow?.originallyInline ?? true)
+                    let rightToLeft = box.style.direction.isRightToLeft
                     position(child, in: block, originX: contentX, originY: contentY,
-                             staticEdgeIsRight: blockLevel && box.style.direction.isRightToLeft)
-                    extends = child.style.position == .absolute && !block.clips
+                             staticEdgeIsRight: blockLevel && rightToLeft,
+                             staticX: blockLevel ? contentX + (rightToLeft ? box.contentWidth : 0) : nil)
+                    extends = !block.isFixedViewport && !block.clips
                 }
-                visit(child, containingBlock: inner, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
+                visit(child, containingBlock: inner, fixedContainingBlock: innerFixed, ancestorsClip: clips, extendsDocument: extends, reach: &reach)
             }
         }
-    }
-
-    /// A fixed box's containing block is the viewport (the sticky and scrolling behaviour
-    /// belongs to the scene, which moves it per frame).
-    private func fixedContainingBlock(_ parent: Box) -> ContainingBlock {
-        ContainingBlock(rect: viewport, direction: parent.style.direction, clips: false)
     }
 
     static func paddingBox(_ box: Box) -> Rect {
@@ -146,10 +154,12 @@ struct PositionedLayout {
     /// Sizes and places an out-of-flow box against its containing block, then places what it
     /// holds. `originX`/`originY` are where its parent measures `x`/`y` from; `staticEdgeIsRight`:
     /// the static position is the right edge of the box it would have been (a right-to-left parent).
-    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool) {
+    private func position(_ box: Box, in block: ContainingBlock, originX: Double, originY: Double, staticEdgeIsRight: Bool,
+                          staticX given: Double? = nil, staticAlignment: StaticAlignment? = nil) {
         // The static position: the flow put the border box there, its margins added.
-        let staticX = box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
+        let staticX = given ?? box.absoluteX - box.margin.left, staticY = box.absoluteY - box.margin.top
         let cb = block.rect
+        box.percentHeightBase = cb.height   // a containing block's height is always definite here
         engine.resolveEdges(box, containingWidth: cb.width)
         let style = box.style, offsets = style.positioning.offsets
         var left = offsets.left.resolve(cb.width), right = offsets.right.resolve(cb.width)
@@ -157,7 +167,8 @@ struct PositionedLayout {
         let rightToLeft = block.direction.isRightToLeft
         // The static position gives the offset on the containing block's start side; when the
         // parent runs the other way, that edge of the would-be box is known once its width is.
-        let staticAcross = left == nil && right == nil && staticEdgeIsRight != rightToLeft
+        let staticAcross = left == nil && right == nil && (staticEdgeIsRight != rightToLeft || staticAlignment != nil)
+        let staticDown = top == nil && bottom == nil
         if left == nil && right == nil && !staticAcross {
             if rightToLeft { right = cb.x + cb.width - staticX } else { left = staticX - cb.x }
         }
@@ -183,7 +194,11 @@ struct PositionedLayout {
             width = engine.clampWidth(box, min(max(minimum, available), maximum), containingWidth: cb.width, isBorderBox: true)
         }
 
-        if staticAcross {
+        if staticAcross, let alignment = staticAlignment {
+            let outer = box.margin.left + width + box.margin.right
+            let x = alignment.area.x + alignment.x * (alignment.area.width - outer)
+            if rightToLeft { right = cb.x + cb.width - (x + outer) } else { left = x - cb.x }
+        } else if staticAcross {
             let outer = box.margin.left + width + box.margin.right
             if rightToLeft { right = cb.x + cb.width - (staticX + outer) } else { left = staticX - outer - cb.x }
         }
@@ -217,6 +232,10 @@ struct PositionedLayout {
             }
             box.height = height
         }
+        if staticDown, let alignment = staticAlignment {
+            let outer = box.margin.top + box.height + box.margin.bottom
+            top = alignment.area.y + alignment.y * (alignment.area.height - outer) - cb.y
+        }
         let verticalSolved = Self.solve(start: top, end: bottom, size: box.height, available: cb.height,
                                         margins: (box.margin.top, box.margin.bottom),
                                         autoMargins: (style.margin.top.isAuto, style.margin.bottom.isAuto),
@@ -229,6 +248,36 @@ struct PositionedLayout {
         box.x = box.absoluteX - originX
         box.y = box.absoluteY - originY
         engine.placeContents(box)
+    }
+
+    /// Where in its parent's content box a box's static position lies, as shares of the room
+    /// its margin box leaves (0 start, ½ centre, 1 end).
+    struct StaticAlignment {
+        var area: Rect
+        var x: Double, y: Double
+    }
+
+    /// A flex container's out-of-flow child is placed as if it were its sole flex item
+    /// (CSS Flexbox §4.1): `justify-content` on the main axis, `align-self` across.
+    static func flexStaticAlignment(_ child: Box, in parent: Box) -> StaticAlignment? {
+        guard parent.style.display.inner == .flex else { return nil }
+        let flex = parent.style.flex
+        func share(_ alignment: FlexStyle.Alignment, reversed: Bool) -> Double {
+            switch alignment {
+            case .center, .spaceAround, .spaceEvenly: return 0.5
+            case .flexEnd: return reversed ? 0 : 1
+            case .end, .selfEnd: return 1
+            case .flexStart, .normal, .stretch, .spaceBetween: return reversed ? 1 : 0
+            default: return 0
+            }
+        }
+        let rightToLeft = parent.style.direction.isRightToLeft && flex.isRow
+        let main = share(flex.justifyContent, reversed: flex.isReversed != rightToLeft)
+        let selfAlignment = child.style.flex.alignSelf == .auto ? flex.alignItems : child.style.flex.alignSelf
+        let cross = share(selfAlignment, reversed: flex.wrap == .wrapReverse)
+        let area = Rect(x: parent.absoluteX + parent.contentX, y: parent.absoluteY + parent.contentY,
+                        width: parent.contentWidth, height: parent.contentHeight)
+        return flex.isRow ? StaticAlignment(area: area, x: main, y: cross) : StaticAlignment(area: area, x: cross, y: main)
     }
 
     /// One axis of §10.3.7 / §10.6.4 once the size is known: the start offset and the margins.
@@ -287,4 +336,84 @@ struct PositionedLayout {
         if let top = vertical(offsets.top) { dy = top } else if let bottom = vertical(offsets.bottom) { dy = -bottom }
         return (dx, dy)
     }
+}
+
+// MARK: In lines
+
+extension InlineLayout {
+    /// Each out-of-flow box joins the atomics of the line its offset falls in, at its static
+    /// position (CSS 2.1 §10.3.7): an originally inline one where it would have sat, at the
+    /// line's top; a block-level one at the line's start, below the line when content comes
+    /// before it there (WebKit's LineBreaker and setStaticPositions).
+    func placeOutOfFlow(_ segments: [Segment], _ layout: OpaquePointer, in lines: inout [LineBox],
+                                originX: Double, shifts: [Double], width: Double?) {
+        guard segments.contains(where: { if case .outOfFlow = $0.item { return true }; return false }) else { return }
+        let scale = Double(PANGO_SCALE)
+        let lineStart = container.direction.isRightToLeft ? (width ?? 0) : 0
+        let pangoLines = layoutLines(layout)
+        let lineOffsets = pangoLines.map { Int($0.pointee.start_index) }
+        // Each line's left edge in the layout (alignment moves it), found in one walk.
+        var lineLefts: [Double] = []
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                lineLefts.append(Double(logical.x) / scale)
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
+        var contentEnd = 0   // where the last content before the segment ends
+        var index = 0        // the line the segment falls in (segments come in text order)
+        var measured = 0
+        for segment in segments {
+            guard case .outOfFlow(let box) = segment.item else {
+                if !segment.item.isMarker { contentEnd = segment.end }
+                continue
+            }
+            while index + 1 < lineOffsets.count, lineOffsets[index + 1] <= segment.start { index += 1 }
+            guard index < lines.count else {
+                // Past the last line box (after a final break): where the next line would start.
+                guard let last = lines.last else { continue }
+                lines[lines.count - 1].atomics.append((box, lineStart, last.y + last.height))
+                continue
+            }
+            let line = lines[index]
+            // Inside a relatively positioned inline element, the static position moves with it.
+            let moved = Self.relativeShift(segment.enclosing, containingWidth: width ?? 0, direction: container.direction)
+            if box.outOfFlow?.originallyInline ?? true {
+                // Finding an offset's x walks its line: past a bound (hostile input), the line's start.
+                var x = lineStart
+                if measured < Self.maximumMeasuredOutOfFlow, index < pangoLines.count, index < lineLefts.count {
+                    measured += 1
+                    var position: Int32 = 0
+                    pango_layout_line_index_to_x(pangoLines[index], Int32(segment.start), 0, &position)
+                    x = lineLefts[index] + Double(position) / scale + originX + (index < shifts.count ? shifts[index] : 0)
+                }
+                lines[index].atomics.append((box, x + moved.dx, line.y + moved.dy))
+            } else {
+                // An outside list marker is content on the first line (WebKit's marker is an inline box there).
+                let marker = index == 0 && container.display == .listItem
+                    && (container.listStyle != .none || container.generated.listStyleImage != nil)
+                let contentBefore = contentEnd > lineOffsets[index] || marker
+                lines[index].atomics.append((box, lineStart + moved.dx, (contentBefore ? line.y + line.height : line.y) + moved.dy))
+            }
+        }
+    }
+
+    /// How far the relatively positioned inline elements among `enclosing` move what they hold
+    /// (percentages of the block's width; a percentage `top` or `bottom` counts as auto, the
+    /// block's height not being known yet).
+    static func relativeShift<Boxes: Collection<InlineBox>>(_ enclosing: Boxes, containingWidth: Double,
+                                                            direction: TextDirection) -> (dx: Double, dy: Double) {
+        var dx = 0.0, dy = 0.0
+        for box in enclosing where box.style.position == .relative {
+            let offset = PositionedLayout.relativeOffset(box.style, containingWidth: containingWidth, containingHeight: nil, direction: direction)
+            dx += offset.dx
+            dy += offset.dy
+        }
+        return (dx, dy)
+    }
+
+    /// Out-of-flow boxes in one inline formatting context whose place in their line is measured.
+    static let maximumMeasuredOutOfFlow = 2_000
 }

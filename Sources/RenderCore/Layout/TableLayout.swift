@@ -21,11 +21,12 @@ struct TableLayout {
 
     static func grid(_ table: Box) -> Grid {
         var grid = Grid()
-        // Header groups first and footer groups last, as browsers order them.
+        // The first header group first and the first footer group last; later ones are
+        // bodies in document order (WebKit's RenderTable::updateFirstSections).
         let sections = table.rowGroups
-        let groups = sections.filter { $0.style.display == .tableHeaderGroup }
-            + sections.filter { $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup }
-            + sections.filter { $0.style.display == .tableFooterGroup }
+        let header = sections.first { $0.style.display == .tableHeaderGroup }
+        let footer = sections.first { $0.style.display == .tableFooterGroup }
+        let groups = (header.map { [$0] } ?? []) + sections.filter { $0 !== header && $0 !== footer } + (footer.map { [$0] } ?? [])
         var occupied: [[Bool]] = []
         for group in groups {
             // Out-of-flow children of groups and rows are no rows or cells.
@@ -191,6 +192,16 @@ struct TableLayout {
     /// so that percentage columns get their share (for the table's own layout always; for its
     /// container only outside table cells).
     private func contentWidths(_ table: Box, scalingForPercentages: Bool = true) -> (min: Double, max: Double) {
+        var widths = gridWidths(table, scalingForPercentages: scalingForPercentages)
+        // Never narrower than a caption's min-content (WebKit's computePreferredLogicalWidths).
+        let sizes = IntrinsicSizes(engine: engine)
+        for caption in table.captions {
+            widths.min = Swift.max(widths.min, sizes.contentWidths(caption).min)
+        }
+        return (widths.min, Swift.max(widths.min, widths.max))
+    }
+
+    private func gridWidths(_ table: Box, scalingForPercentages: Bool) -> (min: Double, max: Double) {
         let grid = Self.grid(table)
         if usesFixedLayout(table) {
             // Content does not widen a fixed table: only its px width (or its px columns) count.
@@ -417,9 +428,22 @@ struct TableLayout {
             engine.layoutContents(cell)
             if case .px(let specified) = cell.style.height {
                 let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
-                cell.height = Swift.max(cell.height, cell.style.borderBoxSizing ? specified : specified + verticalChrome)
+                // From the content up (block layout already applied a content-box height).
+                cell.height = Swift.max(cell.naturalContentHeight + verticalChrome,
+                                        cell.style.borderBoxSizing || cell.heightIsBorderBox ? specified : specified + verticalChrome)
             }
             if cell.rowspan == 1 { rowHeights[placement.row] = Swift.max(rowHeights[placement.row], cell.height) }
+        }
+        // Baseline-aligned cells line up their first baselines: the row is as tall as the
+        // lowest baseline plus the deepest part below one (WebKit's calcRowLogicalHeight).
+        var rowBaselines = [Double](repeating: 0, count: grid.rows.count)
+        var descents = [Double](repeating: 0, count: grid.rows.count)
+        for placement in grid.placements where placement.cell.alignsToRowBaseline {
+            let cell = placement.cell
+            guard let baseline = cell.cellBaseline else { continue }
+            rowBaselines[placement.row] = Swift.max(rowBaselines[placement.row], baseline)
+            if cell.rowspan == 1 { descents[placement.row] = Swift.max(descents[placement.row], cell.height - baseline) }
+            rowHeights[placement.row] = Swift.max(rowHeights[placement.row], rowBaselines[placement.row] + descents[placement.row])
         }
         for placement in grid.placements where placement.cell.rowspan > 1 {
             let lastRow = Swift.min(grid.rows.count, placement.row + placement.cell.rowspan) - 1
@@ -488,7 +512,7 @@ struct TableLayout {
             }
             cell.y = 0
             cell.gridColumn = placement.column
-            alignCellContent(cell, rowHeight: height)
+            alignCellContent(cell, rowHeight: height, rowBaseline: rowBaselines[placement.row])
         }
         table.collapsedTop = MarginCollapse(table.margin.top)
         table.collapsedBottom = MarginCollapse(table.margin.bottom)
@@ -521,11 +545,12 @@ struct TableLayout {
         return y - top
     }
 
-    /// The rows of the first body section (not a header or footer group) in grid order.
+    /// The rows of the first body section (not the header or footer group) in grid order.
     private func firstBodyRows(_ grid: Grid, _ table: Box) -> Range<Int>? {
-        let body = table.rowGroups.first {
-            $0.style.display != .tableHeaderGroup && $0.style.display != .tableFooterGroup && !$0.children.isEmpty
-        }
+        let sections = table.rowGroups
+        let header = sections.first { $0.style.display == .tableHeaderGroup }
+        let footer = sections.first { $0.style.display == .tableFooterGroup }
+        let body = sections.first { $0 !== header && $0 !== footer && !$0.children.isEmpty }
         return body.flatMap(grid.rows(of:))
     }
 
@@ -541,17 +566,21 @@ struct TableLayout {
     }
 
     /// Stretches a cell to its row and moves its content for `vertical-align`.
-    private func alignCellContent(_ cell: Box, rowHeight: Double) {
+    private func alignCellContent(_ cell: Box, rowHeight: Double, rowBaseline: Double) {
         let verticalChrome = cell.border.top + cell.border.bottom + cell.padding.top + cell.padding.bottom
         let free = rowHeight - verticalChrome - cell.naturalContentHeight
+        let baseline = cell.alignsToRowBaseline ? cell.cellBaseline : nil
         cell.height = rowHeight
         cell.contentShift = 0
         guard free > 0 else { return }
         let shift: Double
         switch cell.style.verticalAlign {
-        case .top, .baseline, .textTop: shift = 0
-        case .bottom, .textBottom: shift = free
-        default: shift = free / 2
+        case .top: shift = 0
+        case .bottom: shift = free
+        case .middle: shift = free / 2
+        // Baseline and the values that act as it in a cell: down to the row's baseline (a
+        // cell without a line stays at the top).
+        default: shift = baseline.map { Swift.min(free, Swift.max(0, rowBaseline - $0)) } ?? 0
         }
         guard shift != 0 else { return }
         cell.contentShift = shift
@@ -562,4 +591,44 @@ extension Box {
     /// A table's row groups (its other in-flow children are captions).
     var rowGroups: [Box] { children.filter { $0.kind == .rowGroup } }
     var captions: [Box] { children.filter { $0.kind != .rowGroup && !$0.isOutOfFlow } }
+}
+
+extension Box {
+    /// Cell: aligned on the row's baseline (`baseline` and the values that act as it in a
+    /// cell: sub, super, text-top, text-bottom; WebKit's isBaselineAligned).
+    var alignsToRowBaseline: Bool {
+        switch style.verticalAlign {
+        case .top, .middle, .bottom: return false
+        default: return true
+        }
+    }
+
+    /// Cell: its first line's baseline from its border-box top, laid out unshifted, else the
+    /// bottom of its content (WebKit's cellBaselinePosition); nil when that is not below its
+    /// border and padding (an empty cell takes no part).
+    var cellBaseline: Double? {
+        let baseline = firstLineBaseline() ?? border.top + padding.top + naturalContentHeight
+        return baseline > border.top + padding.top ? baseline : nil
+    }
+
+    /// Table: its first row's baseline from its border-box top: the row's baseline-aligned
+    /// cells' baseline, else the lowest content bottom of its cells (WebKit's
+    /// RenderTableSection::firstLineBaseline); nil without rows.
+    func tableBaseline() -> Double? {
+        guard let row = TableLayout.grid(self).rows.first,
+              let group = rowGroups.first(where: { $0.children.contains { $0 === row } }) else { return nil }
+        let cells = row.children.filter { $0.kind == .cell }
+        let aligned = cells.filter(\.alignsToRowBaseline).compactMap { cell in cell.firstLineBaseline().map { cell.y + $0 } }
+        let bottoms = cells.filter { $0.naturalContentHeight > 0 }.map { $0.y + $0.contentY + $0.naturalContentHeight }
+        return (aligned.max() ?? bottoms.max()).map { group.y + row.y + $0 }
+    }
+
+    /// The baseline of the first line box inside, from the border-box top.
+    func firstLineBaseline() -> Double? {
+        if let first = lines.first { return contentY + first.y + first.baseline }
+        for child in children where !child.isFloat && !child.style.position.isOutOfFlow {
+            if let baseline = child.firstLineBaseline() { return child.y + baseline }
+        }
+        return nil
+    }
 }

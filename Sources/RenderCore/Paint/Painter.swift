@@ -131,6 +131,11 @@ struct Painter {
                 paintOutline(child.style, around: childFrame, radii: CornerRadii(child.style.borderRadius, box: childFrame))
             }
         }
+        // Collapsed borders over the cells' backgrounds, as WebKit paints them in the
+        // child-block-background phase.
+        if phase == .blockBackgrounds, box.kind == .table, box.collapsedEdges != nil, !box.style.visibilityHidden {
+            for segment in CollapsedBorderPainting.segments(box) { emit(CollapsedBorderPainting.item(segment), bounds: segment.rect) }
+        }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         guard phase == .foreground || phase == .outlines else { return }
@@ -165,7 +170,9 @@ struct Painter {
                     paintBackground(style, under: frame)
                 }
             }
-            for part in rowsAndGroups where !part.style.visibilityHidden { paintBackground(part.style, under: frame) }
+            for part in rowsAndGroups where !part.style.visibilityHidden {
+                paintBackground(part.style, under: frame, area: Rect(x: part.absoluteX, y: part.absoluteY, width: part.width, height: part.height))
+            }
         }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
         // them (not in the border spacing).
@@ -181,7 +188,7 @@ struct Painter {
         let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
         if ownsCanvasBackground || themed {
             var own = style
-            if ownsCanvasBackground { own.background.images = [nil] }  // drawn over the canvas
+            if ownsCanvasBackground { own.background.images = [nil]; own.backgroundColor = .transparent }  // the canvas's (CSS 2.1 §14.2)
             if themed { own.backgroundColor = .transparent }  // the control's own look replaces it
             paintBackgrounds(own, boxes: boxes, radii: radii, box: box)
         } else {
@@ -196,7 +203,7 @@ struct Painter {
         // A themed control draws its own border.
         if !themed, let placement = borderImage(style, frame: frame, border: border) {
             emit(.borderImage(placement), bounds: placement.area)
-        } else if !themed, border.top + border.right + border.bottom + border.left > 0 {
+        } else if !themed, box.collapsedEdges == nil, border.top + border.right + border.bottom + border.left > 0 {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -356,9 +363,15 @@ struct Painter {
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
-    /// A column's, row's or group's background colour and image over a cell's border box.
-    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect) {
-        paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+    /// A column's, row's or group's background colour and image over a cell's border box. A
+    /// row's or row group's image is placed in its own box (`area`), seen through the cell.
+    private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect, area: Rect? = nil) {
+        guard let area, area != cell else {
+            return paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
+        }
+        list.append(.pushClip(cell), bounds: cell)
+        paintBackgrounds(style, boxes: BackgroundBoxes(border: area, padding: area, content: area), radii: .zero)
+        list.append(.popClip, bounds: cell)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
@@ -395,9 +408,10 @@ struct Painter {
     /// `<body background>` across the whole page). The colour is the canvas colour already.
     mutating func paintCanvasBackground(root: Box, canvas: Rect) {
         let rootHasBackground = root.style.background.hasImage || root.style.backgroundColor.a > 0
-        guard let source = rootHasBackground ? root : root.children.first(where: \.isBody),
-              source.style.background.hasImage, !source.style.visibilityHidden else { return }
+        guard let source = rootHasBackground ? root : root.children.first(where: \.isBody) else { return }
+        // Its colour is the canvas colour already: the box itself paints neither.
         canvasBackgroundOwner = source.node
+        guard source.style.background.hasImage, !source.style.visibilityHidden else { return }
         // A root shorter than the viewport places them as if it filled it (as WebKit does).
         let frame = Rect(x: root.absoluteX, y: root.absoluteY, width: max(root.width, canvas.width), height: max(root.height, canvas.height))
         let content = Rect(x: frame.x + root.contentX, y: frame.y + root.contentY, width: root.contentWidth, height: root.contentHeight)

@@ -156,7 +156,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
-        let engine = LayoutEngine(fonts: fonts)
+        let engine = LayoutEngine(fonts: fonts, quirksMode: dom.mode == .quirks)
         let fullHeight = engine.layoutDocument(root, viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth)
         // Past this the mail is cut: frames and `end` see only what fits.
         let height = fullHeight <= limits.maximumDocumentHeight ? fullHeight : limits.maximumDocumentHeight
