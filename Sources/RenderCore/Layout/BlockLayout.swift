@@ -8,11 +8,11 @@ struct LayoutEngine {
     var quirksMode = false
 
     /// Lays out the whole tree for a viewport (the initial containing block); returns the
-    /// document height in px, which overflow and absolutely positioned boxes may extend.
+    /// document height in px, which overflowing content and absolutely positioned boxes may extend.
     func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> Double {
         root.isRoot = true
-        ViewportOverflow.propagate(root)
         root.percentHeightBase = viewportHeight  // the initial containing block is the viewport
+        ViewportOverflow.propagate(root)
         layoutBlock(root, containingWidth: viewportWidth)
         root.x = root.margin.left
         root.y = root.margin.top  // the root's margins never collapse with the canvas

@@ -131,10 +131,12 @@ struct Painter {
                 paintOutline(child.style, around: childFrame, radii: CornerRadii(child.style.borderRadius, box: childFrame))
             }
         }
-        // Collapsed borders over the cells' backgrounds, as WebKit paints them in the
-        // child-block-background phase.
-        if phase == .blockBackgrounds, box.kind == .table, box.collapsedEdges != nil, !box.style.visibilityHidden {
-            for segment in CollapsedBorderPainting.segments(box) { emit(CollapsedBorderPainting.item(segment), bounds: segment.rect) }
+        // Collapsed borders over the cells' backgrounds, under their content (WebKit paints them
+        // with the table's block backgrounds).
+        if box.kind == .table, phase == .blockBackgrounds, box.collapsedEdges != nil, !box.style.visibilityHidden {
+            for segment in CollapsedBorderPainting.segments(box) {
+                emit(CollapsedBorderPainting.item(segment), bounds: segment.rect)
+            }
         }
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
@@ -363,15 +365,16 @@ struct Painter {
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
     }
 
+    /// A column's, row's or group's background colour and image over a cell's border box.
     /// A column's, row's or group's background colour and image over a cell's border box. A
     /// row's or row group's image is placed in its own box (`area`), seen through the cell.
     private mutating func paintBackground(_ style: ComputedStyle, under cell: Rect, area: Rect? = nil) {
         guard let area, area != cell else {
             return paintBackgrounds(style, boxes: BackgroundBoxes(border: cell, padding: cell, content: cell), radii: .zero)
         }
-        list.append(.pushClip(cell), bounds: cell)
+        emit(.pushClip(cell), bounds: cell)
         paintBackgrounds(style, boxes: BackgroundBoxes(border: area, padding: area, content: area), radii: .zero)
-        list.append(.popClip, bounds: cell)
+        emit(.popClip, bounds: cell)
     }
 
     /// An inline element's background and borders on one line; the start and end sides only
