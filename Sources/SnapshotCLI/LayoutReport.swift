@@ -12,6 +12,14 @@ struct LayoutReport: Encodable {
         init(_ rect: Rect) { x = rect.x; y = rect.y; w = rect.width; h = rect.height }
     }
     struct PathBox: Encodable { let path: String; let x: Double, y: Double, w: Double, h: Double }
+    /// A fixed or sticky element in one frame: where it is in the document (CSS px, as
+    /// `document.boxes`) and on screen (viewport points).
+    struct AnchoredBox: Encodable {
+        let path: String
+        let position: String
+        let x: Double, y: Double, w: Double, h: Double
+        let screen: Box
+    }
     struct Frame: Encodable {
         let offset: Double
         let contentOffset: Double
@@ -21,6 +29,11 @@ struct LayoutReport: Encodable {
         let content: Box
         let visibleContent: Box
         let indicator: Box?
+        /// The web view's layout viewport (document coordinates on screen): what fixed boxes
+        /// are fixed to and sticky ones stick in.
+        let layoutViewport: Box
+        /// Each fixed and sticky element's box in this frame, in tree order.
+        let anchored: [AnchoredBox]
     }
     struct Unsupported: Encodable { let feature: String; let path: String }
     /// Text painted within WCAG contrast 1.5:1 of its background (`InvisibleText`).
@@ -137,7 +150,8 @@ struct LayoutReport: Encodable {
         frames = renderer.frames.map { frame in
             Frame(offset: frame.userOffset, contentOffset: frame.contentOffset, clamped: frame.clamped != .none,
                   clampedEdge: frame.clamped.rawValue, header: Box(frame.header), content: Box(frame.content),
-                  visibleContent: Box(frame.visibleContent), indicator: frame.indicator.map(Box.init))
+                  visibleContent: Box(frame.visibleContent), indicator: frame.indicator.map(Box.init),
+                  layoutViewport: Box(frame.layoutViewport), anchored: Self.anchored(in: frame, renderer))
         }
         message = scene.message.map { Message($0, timeZone: scene.messageTimeZone) }
         let laidOut = renderer.document
@@ -149,6 +163,20 @@ struct LayoutReport: Encodable {
                            contrast: ($0.contrast * 100).rounded(.down) / 100)
             }, unsupported: laidOut.unsupportedFeatures.map { Unsupported(feature: $0.feature, path: $0.path) },
             text: laidOut.text)
+    }
+
+    /// Where the document's fixed and sticky elements are in `frame`.
+    static func anchored(in frame: ScrollFrame, _ renderer: SceneRenderer) -> [AnchoredBox] {
+        let placement = renderer.placement(frame)
+        let zoom = renderer.document.zoomScale
+        return renderer.document.scrollAnchors.map { element in
+            // Through its anchored ancestors too (a sticky box in a sticky one).
+            let box = renderer.document.placed(element.anchor.box, path: element.path, placement: placement)
+            let screen = Rect(x: box.x * zoom + frame.content.x, y: box.y * zoom + frame.content.y,
+                              width: box.width * zoom, height: box.height * zoom)
+            return AnchoredBox(path: element.path, position: element.position, x: box.x, y: box.y, w: box.width, h: box.height,
+                               screen: Box(screen))
+        }
     }
 
     func json() throws -> String {

@@ -19,7 +19,7 @@ enum SceneOptions {
         .value("inset-adjustment", "automatic|never|always", "contentInsetAdjustmentBehavior: whether the safe area adds to the insets"),
         .value("toolbar-height", "PT", "a bottom toolbar (contentInset.bottom)"),
         .value("appearance", "light|dark|both", "prefers-color-scheme; both renders every offset twice"),
-        .value("client", "webview|apple-mail", "whose dark-mode rules apply: an app's web view (default) or Apple Mail"),
+        .value("client", "webview|apple-mail", "whose rules apply (dark mode; fixed and sticky boxes, static in Mail): an app's web view (default) or Apple Mail"),
         .value("images", "placeholder|blocked", "images that cannot load: flat boxes of their size (default, images on) or WebKit's broken images (remote content blocked)"),
         .value("placeholder-color", "COLOR", "the placeholders' colour (default #C8C8C8)"),
         .value("assets", "DIR", "remote images from disk: https://host/path loads DIR/host/path if it exists (repeatable); nothing is fetched"),

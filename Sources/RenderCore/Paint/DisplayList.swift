@@ -35,6 +35,11 @@ public struct DisplayList: Sendable {
         case pushGroup(GroupEffects)
         case popGroup
         case popClip
+        /// Everything up to the matching `popScrollAnchor` is a fixed or sticky box's subtree:
+        /// each frame draws it moved by the anchor's translation for that frame's scroll
+        /// position (`ScrollAnchor`, `AnchorPlacement`).
+        case pushScrollAnchor(ScrollAnchor)
+        case popScrollAnchor
     }
 
     public struct Entry: Sendable {
@@ -43,21 +48,41 @@ public struct DisplayList: Sendable {
     }
 
     public private(set) var entries: [Entry] = []
-    /// Groups pushed and not yet popped, innermost last: an entry inside them can paint
-    /// wherever their transforms and filters carry it.
-    private var openGroups: [(push: Int, effects: GroupEffects, contents: Rect?)] = []
+    /// Groups and scroll anchors pushed and not yet popped, innermost last: an entry inside
+    /// them can paint wherever their transforms and filters, and the scrolling, carry it.
+    private var openGroups: [(push: Int, scope: OpenScope, contents: Rect?)] = []
+
+    private enum OpenScope {
+        case group(GroupEffects)
+        case anchor(ScrollAnchor)
+
+        /// Where content inside `rect` can paint outside the scope.
+        func outerBounds(_ rect: Rect) -> Rect {
+            switch self {
+            case .group(let effects): return effects.outerBounds(rect)
+            case .anchor(let anchor):
+                let reach = anchor.reach
+                return rect.offsetBy(dx: reach.dx.lowerBound, dy: reach.dy.lowerBound)
+                    .union(rect.offsetBy(dx: reach.dx.upperBound, dy: reach.dy.upperBound))
+            }
+        }
+    }
 
     public init() {}
 
     /// Appends `item`; `bounds` is where it paints in its element's coordinates, kept as where
-    /// it can paint in the document (through every open group's transform and filters). A
-    /// group's push and pop get the union of its contents' bounds.
+    /// it can paint in the document (through every open group's transform and filters, and
+    /// anywhere an open scroll anchor can move it). A group's or anchor's push and pop get the
+    /// union of its contents' bounds.
     mutating func append(_ item: Item, bounds: Rect) {
         switch item {
         case .pushGroup(let effects):
             entries.append(Entry(item: item, bounds: documentBounds(bounds)))
-            openGroups.append((entries.count - 1, effects, nil))
-        case .popGroup:
+            openGroups.append((entries.count - 1, .group(effects), nil))
+        case .pushScrollAnchor(let anchor):
+            entries.append(Entry(item: item, bounds: documentBounds(bounds)))
+            openGroups.append((entries.count - 1, .anchor(anchor), nil))
+        case .popGroup, .popScrollAnchor:
             guard let group = openGroups.popLast() else { entries.append(Entry(item: item, bounds: bounds)); return }
             let area = group.contents ?? entries[group.push].bounds
             entries[group.push].bounds = area
@@ -70,7 +95,7 @@ public struct DisplayList: Sendable {
     }
 
     private func documentBounds(_ bounds: Rect) -> Rect {
-        openGroups.reversed().reduce(bounds) { $1.effects.outerBounds($0) }
+        openGroups.reversed().reduce(bounds) { $1.scope.outerBounds($0) }
     }
 
     /// Entries that can paint inside `rect`; clip pushes and pops are always kept so the
@@ -79,7 +104,7 @@ public struct DisplayList: Sendable {
     public func entries(intersecting rect: Rect) -> [Entry] {
         entries.filter { entry in
             switch entry.item {
-            case .pushClip, .popClip, .pushRoundedClip, .pushGroup, .popGroup: return true
+            case .pushClip, .popClip, .pushRoundedClip, .pushGroup, .popGroup, .pushScrollAnchor, .popScrollAnchor: return true
             default: return entry.bounds.intersection(rect) != nil
             }
         }

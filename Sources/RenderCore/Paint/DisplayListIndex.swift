@@ -18,6 +18,10 @@ public struct DisplayListIndex: Sendable {
     private let reach: [Rect?]
     /// Per band: indices of the entries reaching into it, ascending (painting order).
     private let bands: [[Int32]]
+    /// Entries reaching into more than `wideSpan` bands (a fixed box's items reach the whole
+    /// document), checked by every query instead of filed in every band: memory stays linear.
+    private let wide: [Int32]
+    static let wideSpan = 64
 
     public init(_ list: DisplayList) {
         self.list = list
@@ -26,17 +30,22 @@ public struct DisplayListIndex: Sendable {
         let deepest = reach.lazy.compactMap { $0?.maxY }.filter { $0 < Self.everywhere.maxY }.max() ?? 0
         let count = min(Self.maximumBands, max(1, Int((max(0, deepest) / Self.bandHeight).rounded(.up))))
         var bands = [[Int32]](repeating: [], count: count)
+        var wide: [Int32] = []
         for (index, area) in reach.enumerated() {
             guard let area else { continue }
-            for band in Self.bands(spanning: area, count: count) { bands[band].append(Int32(index)) }
+            let spanned = Self.bands(spanning: area, count: count)
+            if spanned.count > Self.wideSpan { wide.append(Int32(index)); continue }
+            for band in spanned { bands[band].append(Int32(index)) }
         }
         self.bands = bands
+        self.wide = wide
     }
 
     /// Entries that can paint inside `rect`, in painting order.
     public func entries(intersecting rect: Rect) -> [DisplayList.Entry] {
         var candidates: [Int32] = []
         for band in Self.bands(spanning: rect, count: bands.count) { candidates.append(contentsOf: bands[band]) }
+        candidates.append(contentsOf: wide)
         candidates.sort()
         var result: [DisplayList.Entry] = []
         var previous: Int32 = -1
@@ -79,13 +88,19 @@ public struct DisplayListIndex: Sendable {
             switch entry.item {
             case .pushClip(let clip), .pushRoundedClip(let clip, _):
                 // A rounded clip lies inside its rect, so the rect bounds what it lets through.
-                let area = enclosingClip().flatMap { clip.intersection($0) }
+                // Inside a scroll anchor it moves with its box: its entry's bounds span the moves.
+                let moving = scopes.contains { $0.isAnchor }
+                let area = enclosingClip().flatMap { (moving ? entry.bounds : clip).intersection($0) }
                 scopes.append(Scope(kind: .clip(area), push: reach.count))
                 record(area)
-            case .pushGroup:
-                scopes.append(Scope(kind: .group, push: reach.count))
+            case .pushGroup, .pushScrollAnchor:
+                // An anchor's contents move per frame: their bounds already span everywhere
+                // they can go, so it is found like a group, wherever they are.
+                let isAnchor: Bool
+                if case .pushScrollAnchor = entry.item { isAnchor = true } else { isAnchor = false }
+                scopes.append(Scope(kind: .group, push: reach.count, isAnchor: isAnchor))
                 reach.append(nil)  // set at the pop, once the contents are known
-            case .popClip, .popGroup:
+            case .popClip, .popGroup, .popScrollAnchor:
                 guard let scope = scopes.popLast() else {
                     // A stray pop (never produced by the painter) is kept for every frame.
                     record(everywhere)
@@ -110,6 +125,7 @@ public struct DisplayListIndex: Sendable {
         enum Kind { case clip(Rect?), group }
         let kind: Kind
         let push: Int
+        var isAnchor = false
         var contents: Rect? = nil
         var isGroup: Bool { if case .group = kind { return true } else { return false } }
     }

@@ -110,6 +110,8 @@ public struct InvisibleText: Sendable, Equatable {
                 opacities.append(opacity * effects.opacity)
             case .popGroup:
                 if opacities.count > 1 { opacities.removeLast() }
+            case .pushScrollAnchor, .popScrollAnchor:
+                break  // checked where laid out, the place of the first frame at the top
             case .fill(let rect, let colour), .roundedFill(let rect, _, let colour):
                 if opacity > 0, colour.a > 0 { file(rect, RGBA(r: colour.r, g: colour.g, b: colour.b, a: colour.a * opacity)) }
             case .image(_, let rect), .brokenImageIcon(let rect), .unloadedImage(let rect, _):

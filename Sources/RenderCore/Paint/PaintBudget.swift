@@ -79,7 +79,7 @@ enum PaintBudget {
             // A mask of the shadow's reach, drawn, blurred in six passes and composited.
             guard let ink = run.inkBounds else { return 0 }
             return 8 * covered(ink.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(-1.5 * shadow.blur))
-        case .glyphs, .pushClip, .pushRoundedClip, .pushGroup, .popGroup, .popClip:
+        case .glyphs, .pushClip, .pushRoundedClip, .pushGroup, .popGroup, .popClip, .pushScrollAnchor, .popScrollAnchor:
             return 0
         }
     }

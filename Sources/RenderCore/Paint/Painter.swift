@@ -16,6 +16,8 @@ struct Painter {
     /// The slice of a multi-column strip being painted (document coordinates, before it moves).
     private(set) var columnSlice: Rect?
     private(set) var columnSlicesLeft = 1_000
+    /// Fixed and sticky boxes: their subtrees are recorded as scroll-anchored groups.
+    var scrollAnchors: [ObjectIdentifier: ScrollAnchor] = [:]
 
     init(images: ImageStore? = nil) { self.images = images }
 
@@ -43,7 +45,12 @@ struct Painter {
         for clip in layer.clips { pushClip(clip) }
         let (outerRows, outerTables) = (rowsAndGroups, tables)
         (rowsAndGroups, tables) = (layer.rowsAndGroups, layer.tables)
+        // A fixed or sticky box moves per frame: its unit is one scroll-anchored group,
+        // inside the clips around it (emitting the push opens them first).
+        let anchor = scrollAnchors.isEmpty ? nil : scrollAnchors[ObjectIdentifier(layer.box)]
+        if let anchor { emit(.pushScrollAnchor(anchor), bounds: Self.frame(of: layer.box)) }
         paintUnit(layer.box, layer: layer)
+        if anchor != nil { list.append(.popScrollAnchor, bounds: Self.frame(of: layer.box)) }
         (rowsAndGroups, tables) = (outerRows, outerTables)
         for _ in layer.clips { popClip() }
     }

@@ -1,10 +1,28 @@
 /// Draws display-list entries onto a canvas.
 enum Rasterizer {
-    static func draw(_ entries: [DisplayList.Entry], on canvas: Canvas) {
+    /// `placement` says where this frame's fixed and sticky boxes are (`AnchorPlacement`).
+    static func draw(_ entries: [DisplayList.Entry], on canvas: Canvas, placement: AnchorPlacement = .laidOut) {
         FontAccess.shared.lockShared()
         defer { FontAccess.shared.unlock() }
         canvas.beginDocument()
-        for entry in entries { draw(entry.item, bounds: entry.bounds, on: canvas) }
+        // How far the open anchors move their content, innermost last (nested ones add up).
+        var moved: [(dx: Double, dy: Double)] = []
+        for entry in entries {
+            switch entry.item {
+            case .pushScrollAnchor(let anchor):
+                // The subtree moves as a whole; its clips and groups are balanced inside.
+                let outer = moved.last ?? (0, 0)
+                let move = placement.translation(of: anchor, outer: outer)
+                moved.append((outer.dx + move.dx, outer.dy + move.dy))
+                canvas.save()
+                canvas.translate(move.dx, move.dy)
+            case .popScrollAnchor:
+                _ = moved.popLast()
+                canvas.restore()
+            default:
+                draw(entry.item, bounds: entry.bounds, on: canvas)
+            }
+        }
     }
 
     private static func draw(_ item: DisplayList.Item, bounds: Rect, on canvas: Canvas) {
@@ -59,6 +77,8 @@ enum Rasterizer {
                 canvas.clip(to: canvas.snappedToDevicePixels(rect))
             case .popClip:
                 canvas.restore()
+            case .pushScrollAnchor, .popScrollAnchor:
+                break  // only at the top level (`draw(_:on:placement:)`); a mask layer has none
             }
     }
 }

@@ -75,9 +75,11 @@ public struct FrameLayout: Codable, Equatable, Sendable {
             }
         }
         let zoom = renderer.document.zoomScale
+        let placement = renderer.placement(frame)
         for box in renderer.document.boxes {
-            let rect = Rect(x: box.frame.x * zoom, y: box.frame.y * zoom + frame.content.y,
-                            width: box.frame.width * zoom, height: box.frame.height * zoom)
+            let placed = renderer.document.placed(box.frame, path: box.path, placement: placement)  // fixed, sticky
+            let rect = Rect(x: placed.x * zoom, y: placed.y * zoom + frame.content.y,
+                            width: placed.width * zoom, height: placed.height * zoom)
             guard rect.intersection(screen) != nil, !(header?.contains(rect) ?? false) else { continue }
             add(box.path, rect, box.paint)
         }

@@ -8,6 +8,9 @@ struct SceneMasks {
     private var viewportRects: [Rect] = []
     /// In content points (the document's top is y 0; zoom applied).
     private var documentRects: [Rect] = []
+    /// Matched elements in or inside fixed and sticky boxes, which move per frame: their
+    /// paths and laid-out boxes (CSS px).
+    private var anchoredBoxes: [(path: String, frame: Rect)] = []
     /// In the header fragment's coordinates.
     private var headerRects: [Rect] = []
     /// Selectors that match no element of the mail or its header: a mask that hides nothing
@@ -28,6 +31,10 @@ struct SceneMasks {
             Self.paths(matching: tolerance.maskSelectors, in: SceneRenderer.headerDocument($0), limits: scene.limits)
         } ?? [:]
         for box in renderer.document.boxes where documentPaths[box.path] != nil {
+            if renderer.document.isAnchored(box.path) {
+                anchoredBoxes.append((box.path, box.frame))
+                continue
+            }
             documentRects.append(Rect(x: box.frame.x * zoom, y: box.frame.y * zoom, width: box.frame.width * zoom, height: box.frame.height * zoom))
         }
         for box in renderer.header?.boxes ?? [] where headerPaths[box.path] != nil { headerRects.append(box.frame) }
@@ -42,7 +49,12 @@ struct SceneMasks {
         let screen = Rect(x: 0, y: 0, width: scene.viewportWidth, height: scene.viewportHeight)
         let header = frame.header.height > 0 ? frame.header.intersection(screen) : nil
         var rects = viewportRects
-        for rect in documentRects {
+        let zoom = renderer.document.zoomScale, placement = renderer.placement(frame)
+        let anchored = anchoredBoxes.map { box in
+            let placed = renderer.document.placed(box.frame, path: box.path, placement: placement)
+            return Rect(x: placed.x * zoom, y: placed.y * zoom, width: placed.width * zoom, height: placed.height * zoom)
+        }
+        for rect in documentRects + anchored {
             guard let visible = rect.offsetBy(dx: 0, dy: frame.content.y).intersection(screen) else { continue }
             rects += header.map { Self.outside(band: $0, visible) } ?? [visible]
         }

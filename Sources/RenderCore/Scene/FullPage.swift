@@ -18,7 +18,8 @@ extension LaidOutDocument {
         canvas.fill(page, canvasColor)
         canvas.save()
         canvas.clip(to: page)
-        Rasterizer.draw(displayList.entries(intersecting: page), on: canvas)
+        // The page is one tall viewport, as a browser's full-page capture grows its window.
+        Rasterizer.draw(displayList.entries(intersecting: page), on: canvas, placement: AnchorPlacement(viewport: page))
         canvas.restore()
         return (canvas, fullHeight > limit)
     }

@@ -31,6 +31,21 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// CSS the mail uses that WebKit renders and this engine drops, each with the first element
     /// using it; each is also a warning.
     public let unsupportedFeatures: [UnsupportedFeature]
+    /// The `position: fixed` and `position: sticky` elements, in tree order: where each is
+    /// laid out and how a frame moves it.
+    public let scrollAnchors: [AnchoredElement]
+    /// Index in `scrollAnchors` by path, for `anchorTranslation(ofPath:placement:)`.
+    let scrollAnchorIndex: [String: Int]
+
+    public struct AnchoredElement: Sendable, Equatable {
+        /// The element's DOM path (`/body[0]/div[2]`).
+        public let path: String
+        public let anchor: ScrollAnchor
+        /// `fixed` or `sticky`.
+        public var position: String {
+            if case .fixed = anchor.kind { return "fixed" } else { return "sticky" }
+        }
+    }
 
     public struct UnsupportedFeature: Sendable, Equatable {
         /// As CSS: `shape-outside`, `position: sticky`.
@@ -86,8 +101,10 @@ public struct LaidOutDocument: @unchecked Sendable {
                                  deviceWidth: viewportWidth, deviceHeight: viewportHeight, darkMode: appearance.isDark,
                                  devicePixelRatio: images?.devicePixelRatio ?? 3)
         var styled = Cascade.style(dom, media: media, budget: budget)
+        if client != .webview { styled = client.positioning(styled) }
         let paths = DOMPaths(dom)
-        let unsupported = styled.unsupported.map { UnsupportedFeature(feature: $0.feature, path: paths.path(of: $0.node) ?? "/") }
+        let unsupported = styled.unsupported.filter { !client.laysOutAsItsOwn($0.feature) }
+            .map { UnsupportedFeature(feature: $0.feature, path: paths.path(of: $0.node) ?? "/") }
         self.unsupportedFeatures = unsupported
         let treatment = ColorTreatment.decide(appearance: appearance, client: client, styled: styled,
                                               hasImages: dom.first(tag: "img") != nil)
@@ -134,6 +151,8 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.images = []
             self.invisibleText = []
             self.missingCharacters = MissingCharacters(in: DisplayList())
+            self.scrollAnchors = []
+            self.scrollAnchorIndex = [:]
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
@@ -145,6 +164,13 @@ public struct LaidOutDocument: @unchecked Sendable {
             budget.warn("the mail is \(fullHeight.isFinite ? Scene.format(fullHeight.rounded()) : "\(fullHeight)") px tall; only its first \(ResourceLimits.count(Int(limits.maximumDocumentHeight))) px are shown")
         }
         var painter = Painter(images: images)
+        let icbHeight = viewportHeight * layoutWidth / viewportWidth
+        let anchors = ScrollAnchorFinder.find(in: root, viewportWidth: layoutWidth, viewportHeight: icbHeight, documentHeight: height)
+        painter.scrollAnchors = Dictionary(anchors.map { (ObjectIdentifier($0.box), $0.anchor) }, uniquingKeysWith: { first, _ in first })
+        self.scrollAnchors = anchors.compactMap { found in
+            found.box.node.flatMap { paths.path(of: $0) }.map { AnchoredElement(path: $0, anchor: found.anchor) }
+        }
+        self.scrollAnchorIndex = Dictionary(scrollAnchors.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         painter.paintCanvasBackground(root: root, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, root.width),
                                                                height: max(height, viewportHeight * layoutWidth / viewportWidth)))
         painter.paint(root)

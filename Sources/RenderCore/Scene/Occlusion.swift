@@ -63,8 +63,9 @@ struct Occlusion {
         var depth = 0
         for (index, entry) in entries.enumerated() {
             switch entry.item {
-            case .pushClip, .pushRoundedClip, .pushGroup: depth += 1
-            case .popClip, .popGroup: depth -= 1
+            // A fill in a fixed or sticky box moves per frame: it neither hides nor is hidden.
+            case .pushClip, .pushRoundedClip, .pushGroup, .pushScrollAnchor: depth += 1
+            case .popClip, .popGroup, .popScrollAnchor: depth -= 1
             case .fill(let area, let color) where depth == 0 && color.a >= 1: body(index, area)
             default: break
             }

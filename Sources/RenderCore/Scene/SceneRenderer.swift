@@ -99,7 +99,7 @@ public struct SceneRenderer {
         canvas.clip(to: viewport)
         canvas.translate(0, frame.content.y)
         if zoom != 1 { canvas.scale(by: zoom) }
-        Rasterizer.draw(entries, on: canvas)
+        Rasterizer.draw(entries, on: canvas, placement: placement(frame))
         canvas.restore()
         drawHeader(frame.header, on: canvas, viewport: viewport)
         drawToolbar(on: canvas)
@@ -108,6 +108,15 @@ public struct SceneRenderer {
         }
         // OVER keeps opaque pixels opaque, whatever is drawn on top.
         return opaque
+    }
+
+    /// Where the frame puts the document's fixed and sticky boxes: against its layout
+    /// viewport, in the display list's layout px.
+    public func placement(_ frame: ScrollFrame) -> AnchorPlacement {
+        let zoom = document.zoomScale > 0 ? document.zoomScale : 1
+        let viewport = frame.layoutViewport
+        return AnchorPlacement(viewport: Rect(x: viewport.x / zoom, y: viewport.y / zoom,
+                                              width: viewport.width / zoom, height: viewport.height / zoom))
     }
 
     /// The display-list entries a frame draws: those intersecting it, less the fills hidden

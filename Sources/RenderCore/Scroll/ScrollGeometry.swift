@@ -134,6 +134,9 @@ public struct ScrollFrame: Sendable, Equatable {
     public var visibleContent: Rect
     /// The scroll indicator in viewport coordinates; nil when hidden.
     public var indicator: Rect?
+    /// The web view's layout viewport, in document coordinates on screen (× zoom): what
+    /// fixed boxes are fixed to and sticky ones stick in (`layoutViewport(scrolled:)`).
+    public var layoutViewport: Rect
 }
 
 /// The screen being scrolled: viewport, header, document size and scroll view options.
@@ -285,7 +288,8 @@ public struct ScrollScene: Sendable {
             header: header,
             content: Rect(x: 0, y: documentRestY - u, width: contentWidth, height: contentHeight),
             visibleContent: visibleDocument(scrolled: u),
-            indicator: indicatorFrame(scrolled: u, header: header)
+            indicator: indicatorFrame(scrolled: u, header: header),
+            layoutViewport: layoutViewport(scrolled: u)
         )
     }
 

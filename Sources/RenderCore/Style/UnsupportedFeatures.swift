@@ -65,9 +65,6 @@ struct UnsupportedFeatures: Sendable {
                      "flow-root", "ruby", "ruby-text", "-webkit-box", "-webkit-inline-box", "-webkit-flex",
                      "-webkit-inline-flex", "block flow", "inline flow-root", "block flex", "inline flex"],
                     { Display(declared: $0) != nil || FlexStyle.legacyDisplay($0) != nil }),
-        // Sticky boxes are laid out where they would be static.
-        "position": (["static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"],
-                     { $0 != "sticky" && $0 != "-webkit-sticky" }),
         "writing-mode": (["horizontal-tb", "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr",
                           "lr", "lr-tb", "rl", "rl-tb", "tb", "tb-rl"],
                          { WritingMode(keyword: $0) != nil }),
