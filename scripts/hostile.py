@@ -268,6 +268,25 @@ def _():
     return html_case('<table><colgroup span=1000 style="background:red"></colgroup><col span=999999><tr><td>x</td></tr></table>' * 20_000)
 
 
+@case("positioned-boxes-50k", unseen=True)
+def _():
+    # Absolute boxes with static positions in lines and blocks, relative ones with z-index,
+    # stickies and fixed boxes: each placed once, each a paint layer.
+    parts = []
+    for i in range(50_000):
+        kind = ("<span style='position:absolute'>a</span>x ", f"<div style='position:relative;z-index:{(i * 7919) % 2001 - 1000}'>r</div>",
+                "<div style='position:sticky;top:0'>s</div>", "<div style='position:fixed;bottom:0;left:%dpx'>f</div>" % (i % 300))[i % 4]
+        parts.append(kind)
+    return html_case("<div style='position:relative'>" + "".join(parts) + "</div>")
+
+
+@case("positioned-nesting-3k", unseen=True)
+def _():
+    # Each level a containing block, a stacking context and an overflow clip for the next.
+    level = "<div style='position:absolute;left:1px;top:1px;z-index:1;overflow:hidden;border-radius:3px;clip:rect(0,500px,500px,0)'>"
+    return html_case(level * 3_000 + "deep" + "</div>" * 3_000)
+
+
 @case("spaced-words-100k", unseen=True)
 def _():
     # Words that kern with the space, with word spacing, and spaces after fallback-font words:
