@@ -63,5 +63,5 @@ let package = Package(
         .executableTarget(name: "LayoutBenchmark", dependencies: ["RenderCore"], path: "bench/LayoutBenchmark"),
         .testTarget(name: "SnapshotTests", dependencies: ["RenderCore", "SnapshotCLI", "SnapshotTesting"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

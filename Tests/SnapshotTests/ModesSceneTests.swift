@@ -139,20 +139,20 @@ import Testing
     // MARK: Golden frames, one per mode and option
 
     @Test(arguments: [
-        ("modes-pinned-150", 150.0, { (s: inout Scene) in s.headerMode = .pinned }),
-        ("modes-collapse-150", 150.0, { (s: inout Scene) in s.headerMode = .collapse; s.headerMinHeight = 44 }),
-        ("modes-stretch-pull-100", -100.0, { (s: inout Scene) in s.headerMode = .stretch; s.bounce = true }),
-        ("modes-bounce-top-100", -100.0, { (s: inout Scene) in s.bounce = true }),
-        ("modes-bounce-bottom", 1e4, { (s: inout Scene) in s.bounce = true; s.offsets = [.end] }),
-        ("modes-overscroll-color", -100.0, { (s: inout Scene) in s.bounce = true; s.overscrollColor = RGBA(r: 1, g: 0.85, b: 0.3, a: 1) }),
-        ("modes-indicator-follow-150", 150.0, { (s: inout Scene) in s.indicator = .follow }),
-        ("modes-reframe-150", 150.0, { (s: inout Scene) in s.strategy = .reframe }),
-        ("modes-iphone-se-0", 0.0, { (s: inout Scene) in s.apply(Device.all.first { $0.name == "iphone-se" }!); s.scale = 1 }),
-        ("modes-iphone-15-pro-max-toolbar-0", 0.0, { (s: inout Scene) in
+        ("modes-pinned-150", 150.0, { @Sendable (s: inout Scene) in s.headerMode = .pinned }),
+        ("modes-collapse-150", 150.0, { @Sendable (s: inout Scene) in s.headerMode = .collapse; s.headerMinHeight = 44 }),
+        ("modes-stretch-pull-100", -100.0, { @Sendable (s: inout Scene) in s.headerMode = .stretch; s.bounce = true }),
+        ("modes-bounce-top-100", -100.0, { @Sendable (s: inout Scene) in s.bounce = true }),
+        ("modes-bounce-bottom", 1e4, { @Sendable (s: inout Scene) in s.bounce = true; s.offsets = [.end] }),
+        ("modes-overscroll-color", -100.0, { @Sendable (s: inout Scene) in s.bounce = true; s.overscrollColor = RGBA(r: 1, g: 0.85, b: 0.3, a: 1) }),
+        ("modes-indicator-follow-150", 150.0, { @Sendable (s: inout Scene) in s.indicator = .follow }),
+        ("modes-reframe-150", 150.0, { @Sendable (s: inout Scene) in s.strategy = .reframe }),
+        ("modes-iphone-se-0", 0.0, { @Sendable (s: inout Scene) in s.apply(Device.all.first { $0.name == "iphone-se" }!); s.scale = 1 }),
+        ("modes-iphone-15-pro-max-toolbar-0", 0.0, { @Sendable (s: inout Scene) in
             s.apply(Device.all.first { $0.name == "iphone-15-pro-max" }!); s.scale = 1; s.toolbarHeight = 44 }),
-        ("modes-ipad-never-0", 0.0, { (s: inout Scene) in
+        ("modes-ipad-never-0", 0.0, { @Sendable (s: inout Scene) in
             s.apply(Device.all.first { $0.name == "ipad" }!); s.scale = 1; s.insetAdjustment = .never }),
-        ("modes-dark-0", 0.0, { (s: inout Scene) in
+        ("modes-dark-0", 0.0, { @Sendable (s: inout Scene) in
             s.apply(Device.all.first { $0.name == "iphone-14" }!); s.scale = 1; s.appearance = .dark; s.headerColor = nil }),
     ] as [(String, Double, @Sendable (inout Scene) -> Void)])
     func goldenFrame(name: String, offset: Double, configure: @Sendable (inout Scene) -> Void) throws {

@@ -7,7 +7,9 @@ import Testing
 /// `auto` as the platform focus ring. Every expected pixel was measured in WebKit
 /// (webkit_ref.py, scale 1) on the same markup.
 @Suite struct OutlineTests {
-    static let page = PaintedPage("""
+    /// Painted once (static initialisers run once, thread-safely), then only read by the
+    /// parallel tests: `colour` reads the canvas's bytes and draws nothing.
+    nonisolated(unsafe) static let page = PaintedPage("""
         <body style='margin:0'><div style='margin:20px;width:100px;height:40px;outline:4px solid #ff0000'></div>\
         <div style='margin:20px;width:100px;height:40px;background:#ffff00;outline:4px solid #008000;outline-offset:-10px'></div>\
         <div style='margin:30px;width:100px;height:40px;border-radius:12px;outline:6px solid #0000ff;outline-offset:6px'></div>\

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import SnapshotCLI
 import SnapshotTesting
@@ -130,13 +131,14 @@ import SnapshotTesting
         let report = try assertFrames(of: scene("11:59"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .never, artifacts: artifacts)
         #expect(report.frames.map(\.status) == [.passed, .passed])
         tolerance.maskSelectors = []
-        var failures: [String] = []
+        let recorded = Mutex<[String]>([])
         try withKnownIssue {
             _ = try assertFrames(of: scene("11:59"), named: "receipt", tolerance: tolerance, goldens: goldens, record: .never, artifacts: artifacts)
         } matching: { issue in
-            failures.append(issue.comments.map(\.rawValue).joined())
+            recorded.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
             return true
         }
+        let failures = recorded.withLock { $0 }
         #expect(failures.count == 1)
         #expect(failures.first?.contains("/body[0]/p[0] text \"10:42\" → \"11:59\"") == true)
     }

@@ -15,7 +15,8 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    /// What a test framework was told: issues (message, line) and warnings.
+    /// What a test framework was told: issues (message, line) and warnings. Unchecked: `_issues`
+    /// is only touched under `lock`.
     final class Recorder: @unchecked Sendable {
         private let lock = NSLock()
         private var _issues: [(message: String, line: Int?, file: String?)] = []

@@ -6,7 +6,9 @@ import Testing
 /// colour under the text. Tests/Fixtures/text/text-shadow.html rendered at scale 2; the
 /// probed pixels are those WebKitGTK (webkit_ref.py page, fonts/fonts.conf) draws there too.
 @Suite struct TextShadowTests {
-    static let canvas: Canvas = {
+    /// Painted once (static initialisers run once, thread-safely), then only read by the
+    /// parallel tests: `pixel` reads the canvas's bytes and draws nothing.
+    nonisolated(unsafe) static let canvas: Canvas = {
         let url = Golden.packageRoot.appendingPathComponent("Tests/Fixtures/text/text-shadow.html")
         let html = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)

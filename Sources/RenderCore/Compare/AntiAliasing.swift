@@ -72,6 +72,9 @@ enum AntiAliasing {
 
         init(first: UnsafeBufferPointer<UInt32>, second: UnsafeBufferPointer<UInt32>, width: Int, height: Int) {
             bits = [UInt8](unsafeUninitializedCapacity: width * height) { bits, initialized in
+                // Each band reads the two images and writes only its own rows of `bits`, and
+                // concurrentPerform returns after every band: no two threads touch one byte.
+                nonisolated(unsafe) let first = first, second = second, bits = bits
                 let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, height))
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     for y in (band * height / bands)..<((band + 1) * height / bands) {

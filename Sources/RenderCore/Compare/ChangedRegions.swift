@@ -52,6 +52,9 @@ public enum ChangedRegions {
         var cells = [(Int, Int, Int, Int)?](repeating: nil, count: columns * rows)
         verdicts.withUnsafeBufferPointer { verdicts in
             cells.withUnsafeMutableBufferPointer { cells in
+                // Each band reads `verdicts` and writes only its own rows of cells, and
+                // concurrentPerform returns after every band: no two threads touch one cell.
+                nonisolated(unsafe) let verdicts = verdicts, cells = cells
                 let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, rows))
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     for cellRow in (band * rows / bands)..<((band + 1) * rows / bands) {

@@ -167,8 +167,11 @@ public enum PixelComparison {
                     // Bands of rows run on all cores: each pixel's verdict depends only on the
                     // two input images, so bands write disjoint verdicts and need no locking.
                     let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 8, height / 64))
-                    let counts = UnsafeMutableBufferPointer<(diff: Int, aa: Int)>.allocate(capacity: bands)
+                    // Bands read the images and write only their own rows of `verdict` and
+                    // their own slot of `counts`; concurrentPerform returns after every band.
+                    nonisolated(unsafe) let counts = UnsafeMutableBufferPointer<(diff: Int, aa: Int)>.allocate(capacity: bands)
                     defer { counts.deallocate() }
+                    nonisolated(unsafe) let first = first, second = second, flatAreas = flatAreas, verdict = verdict
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let rows = (band * height / bands)..<((band + 1) * height / bands)
                         counts[band] = classify(rows: rows, width: width, height: height, first: first, second: second,

@@ -5,6 +5,8 @@ import Foundation
 /// A decoded image: pixels as a cairo surface (premultiplied ARGB32), owned by Swift, or an
 /// SVG document that is rasterised at the size it is drawn. Raster decoding goes through
 /// gdk-pixbuf, restricted to the formats mail uses; SVG through librsvg (`SVGDocument`).
+/// Unchecked: all `let`; the raster surface is never written after decoding (frames only read
+/// it as a source) and the SVG document locks its own rasterising.
 public final class DecodedImage: @unchecked Sendable {
     /// The pixel size of a raster image; an SVG's default object size (its intrinsic size,
     /// completed from its ratio or CSS's 300 × 150), rounded.

@@ -4,6 +4,8 @@ import Foundation
 /// loads only from the team's assets (`AssetMap`), else it cannot load (`ImageOptions` says
 /// how such an image is shown). Local files are read only inside the mail's folder (and
 /// folders named by `--allow-dir`); `data:` URIs are decoded in place.
+/// Unchecked: its caches and warnings change only while its document is built, on the thread
+/// building it; afterwards it is only read.
 public final class ImageStore: @unchecked Sendable {
     public let baseDirectory: String?
     public let options: ImageOptions

@@ -10,6 +10,8 @@ import Foundation
 /// `data:` URLs inside the document load. The XML parser keeps libxml2's limits (no
 /// `RSVG_HANDLE_FLAG_UNLIMITED`: nesting depth, entity expansion). Element counts, filter
 /// primitives and raster sizes are bounded here (`SVGLimits`).
+/// Unchecked: the handle is set up in `init`; afterwards it and the raster cache are only used
+/// under `lock` (`rasterize`).
 final class SVGDocument: @unchecked Sendable {
     private let handle: UnsafeMutablePointer<RsvgHandle>
     /// The size the root's `width` and `height` give (absolute lengths only; a percentage or

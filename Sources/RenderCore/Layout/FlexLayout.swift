@@ -602,7 +602,8 @@ struct FlexLayout {
     }
 }
 
-/// A count shared by one document's layout (one thread lays a document out).
+/// A count shared by one document's layout (one thread lays a document out). Unchecked: that
+/// thread is the only one that sees it.
 final class FlexWork: @unchecked Sendable {
     var itemLayouts = 0
 }

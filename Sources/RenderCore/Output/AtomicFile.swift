@@ -92,7 +92,8 @@ public enum InFlightFiles {
     }
 }
 
-/// Bytes written by this process, against `ResourceLimits.maximumOutputBytes`.
+/// Bytes written by this process, against `ResourceLimits.maximumOutputBytes`. Unchecked:
+/// `written` changes only under `lock`; `limit` is a `let`.
 public final class OutputBudget: @unchecked Sendable {
     public static let shared = OutputBudget(limit: ResourceLimits.standard.maximumOutputBytes)
 

@@ -67,13 +67,17 @@ public struct RegressionRunner {
                                                         fontDirectories: entries.compactMap(\.scene.fontDirectory))
         let results = ResultSlots(count: jobs.count)
         let workers = max(1, min(concurrency, jobs.count))
+        let (jobList, entryList) = (jobs, entries)
+        // The workers only read this copy of the runner; its `progress` closure is called
+        // inside `ResultSlots.store`, under its lock, so one call at a time.
+        nonisolated(unsafe) let runner = self
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let job = results.nextJob() {
-                let (entryIndex, frame, name) = jobs[job]
+                let (entryIndex, frame, name) = jobList[job]
                 do {
-                    let outcome = try process(entries[entryIndex], renderer: renderers[entryIndex], masks: masks[entryIndex],
+                    let outcome = try runner.process(entryList[entryIndex], renderer: renderers[entryIndex], masks: masks[entryIndex],
                                               frame: frame, named: name)
-                    results.store(outcome, at: job) { done in progress?(done, jobs.count, outcome) }
+                    results.store(outcome, at: job) { done in runner.progress?(done, jobList.count, outcome) }
                 } catch {
                     results.stop(error)
                 }
@@ -270,7 +274,8 @@ public struct RegressionReport: Sendable {
     }
 }
 
-/// Hands out job indices and collects outcomes from worker threads.
+/// Hands out job indices and collects outcomes from worker threads; every mutable field is
+/// behind `lock` (`stopError` is also read once the workers have finished).
 private final class ResultSlots: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0

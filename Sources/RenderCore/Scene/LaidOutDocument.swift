@@ -1,6 +1,9 @@
 import Foundation
 
 /// A mail parsed, styled, laid out and painted once; frames are cut from it per offset.
+/// Unchecked: every stored property is a `let`; its display list refers to decoded images and
+/// fonts (`DecodedImage`, `FontHandle`), which are immutable or lock their caches, and frames
+/// are drawn from it under `FontAccess.lockShared`.
 public struct LaidOutDocument: @unchecked Sendable {
     /// Width and height in CSS px (layout coordinates; on screen they are × `zoomScale`).
     public let width: Double

@@ -96,7 +96,7 @@ public struct ResourceLimits: Sendable, Equatable {
 
 /// What is left of the limits while one document is built, and one warning per limit reached.
 /// Stages hand it along (parse → style → box tree → layout); a class, so each stage adds to
-/// the same record.
+/// the same record. Unchecked: one per document build, used only by the thread building it.
 final class ResourceBudget: @unchecked Sendable {
     let limits: ResourceLimits
     private(set) var warnings: [String] = []

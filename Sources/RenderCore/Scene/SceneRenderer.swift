@@ -2,7 +2,7 @@ import Foundation
 
 /// Lays a scene out once and cuts a frame per offset: overscroll background, the document's
 /// visible part, the native header and the scroll indicator.
-public struct SceneRenderer {
+public struct SceneRenderer: Sendable {
     public let scene: Scene
     public let document: LaidOutDocument
     public let header: LaidOutDocument?

@@ -18,6 +18,7 @@ enum CustomProperties {
     /// Also remembers the last element's resolution: siblings and descendants under a rule
     /// such as `* { --a: …; --b: var(--a) }` see the same declarations and inherited values, so
     /// they get the same custom properties without resolving them again.
+    /// Unchecked: one per cascade run (`Cascade.style`), used only by the thread running it.
     final class Budget: @unchecked Sendable {
         var bytesLeft: Int
         private(set) var exhausted = false

@@ -204,7 +204,7 @@ enum PropertyRegistry {
             .shorthand("border-style", sides.map { "border-\($0)-style" }, example: "solid"),
             .shorthand("border-color", sides.map { "border-\($0)-color" }, example: "red"),
         ]
-        let sideKeys: [WritableKeyPath<Edges<Double>, Double>] = [\.top, \.right, \.bottom, \.left]
+        let sideKeys: [WritableKeyPath<Edges<Double>, Double> & Sendable] = [\.top, \.right, \.bottom, \.left]
         for (index, side) in sides.enumerated() {
             let key = sideKeys[index]
             properties.append(.shorthand("border-\(side)", ["width", "style", "color"].map { "border-\(side)-\($0)" },

@@ -8,6 +8,9 @@ import Foundation
 /// The cascade binds one for its run (`withValue`), so every value parser — backgrounds,
 /// gradients, borders, effects — sees the same units without each taking them as a
 /// parameter; outside a cascade the iPhone's 390 × 844 points stand in.
+///
+/// Unchecked: one per cascade run, bound as a task-local value that only the thread running
+/// that cascade sees (it starts no tasks); the other threads' cascades have their own.
 final class ValueContext: @unchecked Sendable {
     let viewportWidth: Double
     let viewportHeight: Double

@@ -5,6 +5,7 @@ import Foundation
 /// stay open): a layout on one thread while another draws lost colour emoji and glyphs (the
 /// full test suite, which lays out and draws at once, showed it). Layout takes the lock alone;
 /// drawing shares it, so the frames of laid-out documents still draw on every core.
+/// Unchecked: its only state is the read-write lock, set up once and thread-safe itself.
 final class FontAccess: @unchecked Sendable {
     static let shared = FontAccess()
 

@@ -3,7 +3,9 @@ import Foundation
 
 /// Owns the pango font map and context bound to our fixed fontconfig set. Created once per
 /// process (and once per mail with web fonts, `forWebFonts`); pango and fontconfig objects are
-/// not thread-safe, so layout uses it from one thread.
+/// not thread-safe, so layout uses it from one thread. Unchecked: its caches and pango objects
+/// are used while a document is laid out, under `FontAccess.lockExclusively`, so by one thread
+/// at a time; the rest are `let`s.
 public final class FontSet: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer  // PangoContext*

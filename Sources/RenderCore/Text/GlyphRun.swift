@@ -1,6 +1,8 @@
 import CCairo
 
 /// A font as the raster step draws it: a cairo scaled font taken from pango, retained.
+/// Unchecked: the pointer is a `let` and cairo's reference counting is atomic; using the font
+/// takes `FontAccess` (see `GlyphRun`).
 public final class FontHandle: @unchecked Sendable {
     let scaledFont: OpaquePointer  // cairo_scaled_font_t*
     init(retaining scaledFont: OpaquePointer) {
@@ -15,7 +17,8 @@ public struct Glyph: Sendable, Equatable {
     public var y: Double   // the baseline
 }
 
-/// Glyphs of one font and colour, positioned in CSS px.
+/// Glyphs of one font and colour, positioned in CSS px. Unchecked only for `FontHandle`,
+/// whose own comment says why it may be shared; the rest are Sendable values.
 public struct GlyphRun: @unchecked Sendable {
     public var font: FontHandle
     public var glyphs: [Glyph]
