@@ -23,5 +23,5 @@ let package = Package(
         fuzzTarget("FuzzArguments", [.product(name: "RenderCore", package: "snapshot"),
                                      .product(name: "SnapshotCLI", package: "snapshot")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
