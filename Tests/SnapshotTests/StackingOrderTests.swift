@@ -78,6 +78,46 @@ struct StackingOrderTests {
         #expect(inside.colour(50, 20) == "#008080")
     }
 
+    @Test func overflowClipDoesNotReachFixedBoxesNorAbsoluteOnesPastAStackingContext() {
+        // CSS 2.1 §11.1.1 (WebKit alike): a fixed box escapes every clip but a transformed
+        // ancestor's; an absolute one escapes a non-positioned stacking context's clip (opacity)
+        // when its containing block is outside, and is clipped when it is inside.
+        let p = page("<div style='position:relative;height:150px'>"
+                     + "<div style='overflow:hidden;width:50px;height:50px;background:#eeeeee'>"
+                     + "<div style='position:absolute;left:60px;top:10px;width:80px;height:40px;background:#0000ff'></div>"
+                     + "<div style='position:fixed;left:160px;top:10px;width:80px;height:40px;background:#00ff00'></div>"
+                     + "<div style='position:relative'><div style='position:absolute;left:20px;top:60px;width:80px;height:40px;background:#ff0000'></div></div>"
+                     + "</div>"
+                     + "<div style='overflow:hidden;width:50px;height:50px;opacity:0.99;margin-top:20px'>"
+                     + "<div style='position:absolute;left:260px;top:80px;width:80px;height:40px;background:#ff00ff'></div></div>"
+                     + "</div>")
+        #expect(p.colour(100, 30) == "#0000FF")
+        #expect(p.colour(200, 30) == "#00FF00")
+        #expect(p.colour(60, 80) == "#FFFFFF")  // the relative containing block is inside the clip
+        #expect(p.colour(300, 100).hasPrefix("#FF0"))  // magenta at 99 % opacity: #FF02FF
+        let transformed = page("<div style='overflow:hidden;transform:translateX(0);width:50px;height:50px'>"
+                               + "<div style='position:fixed;left:0;top:0;width:100px;height:100px;background:#00ff00'></div></div>")
+        #expect(transformed.colour(25, 25) == "#00FF00")
+        #expect(transformed.colour(75, 75) == "#FFFFFF")
+    }
+
+    @Test func aRelativelyPositionedInlineElementPaintsInItsLayerOverLaterLines() {
+        // WebKit: the span (background and text) is a layer, over the next line's background.
+        let p = page("<div style='width:200px;font:20px serif'>aaa <span style='position:relative;top:14px;background:#0000ff;color:#ffffff'>REL</span> bbb<br>"
+                     + "<span style='background:#ff0000'>RRRRRRRRRR</span></div>")
+        #expect(p.colour(40, 33) == "#0000FF")
+        #expect(p.colour(60, 33) == "#0000FF")
+        #expect(p.colour(100, 43) == "#FF0000")
+        // Ordered by z-index: the first span over the second, which tree order would put on top.
+        func spans(_ z1: String, _ z2: String) -> PaintedPage {
+            page("<div style='width:200px;font:20px serif'><span style='position:relative;z-index:\(z1);background:#0000ff;color:#0000ff'>ZZZZ</span>"
+                 + "<span style='position:relative;z-index:\(z2);left:-20px;background:#00ff00;color:#00ff00'>YYYY</span></div>")
+        }
+        #expect(spans("2", "1").colour(40, 10) == "#0000FF")
+        #expect(spans("auto", "auto").colour(40, 10) == "#00FF00")
+        #expect(spans("2", "1").colour(70, 10) == "#00FF00")
+    }
+
     @Test func clipRectClipsAnAbsoluteBoxAutoSidesAtItsBorderEdge() {
         let p = page("<div style='position:absolute;top:0;left:0;clip:rect(10px,50px,auto,auto);width:80px;height:50px;background:#000080'></div>")
         #expect(p.colour(20, 5) == "#FFFFFF")

@@ -169,6 +169,9 @@ struct InlineFragment {
     /// margin, border and padding apply.
     var isFirst: Bool
     var isLast: Bool
+    /// The relatively positioned inline element whose paint layer this piece is painted in
+    /// (the innermost around it, itself included; nil: painted with the line).
+    var layerOwner: ObjectIdentifier? = nil
 
     /// The border box: the content area grown by padding and border, less the margins
     /// that sit inside the fragment at its ends.
@@ -192,6 +195,9 @@ struct LineBox {
     var decorations: [DecorationLine]
     var atomics: [(box: Box, x: Double, y: Double)]  // y of the margin box top, within the content box
     var inlineFragments: [InlineFragment] = []
+    /// The atomic inlines inside relatively positioned inline elements, by box: the element
+    /// whose paint layer they go in (see `InlineFragment.layerOwner`).
+    var atomicLayerOwners: [ObjectIdentifier: ObjectIdentifier] = [:]
 }
 
 extension LineBox {
@@ -213,6 +219,8 @@ struct DecorationLine {
     var x: Double, y: Double, width: Double, thickness: Double
     var color: RGBA
     var style: DecorationStyle = .solid
+    /// See `InlineFragment.layerOwner`.
+    var layerOwner: ObjectIdentifier? = nil
 }
 
 extension Box {

@@ -405,6 +405,10 @@ struct InlineLayout {
         func moved<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> (dx: Double, dy: Double) {
             Self.relativeShift(enclosing, containingWidth: containingWidth, direction: container.direction)
         }
+        // The innermost relatively positioned inline element around a piece: the paint layer it goes in.
+        func owner<Boxes: BidirectionalCollection<InlineBox>>(_ enclosing: Boxes) -> ObjectIdentifier? {
+            enclosing.last { $0.style.position == .relative }.map(ObjectIdentifier.init)
+        }
         // Each inline box reaches `above` over and `below` under the baseline; with a small
         // line-height either can be negative, and the line is what their extremes span.
         var above = -Double.infinity, below = -Double.infinity
@@ -503,6 +507,7 @@ struct InlineLayout {
         var extents: [ObjectIdentifier: (box: InlineBox, minX: Double, maxX: Double)] = [:]
         var shifts: [ObjectIdentifier: Double] = [:]
         var relative: [ObjectIdentifier: (dx: Double, dy: Double)] = [:]
+        var layerOwners: [ObjectIdentifier: ObjectIdentifier?] = [:]
         var starts: Set<ObjectIdentifier> = [], ends: Set<ObjectIdentifier> = []
         var order: [ObjectIdentifier] = []
         for run in runs {
@@ -514,6 +519,7 @@ struct InlineLayout {
                 if shifts[key] == nil {
                     shifts[key] = baselineShift(run.segment.enclosing[...depth])
                     relative[key] = moved(run.segment.enclosing[...depth])
+                    layerOwners[key] = owner(run.segment.enclosing[...depth])
                 }
                 if let extent = extents[key] {
                     extents[key] = (box, min(extent.minX, run.x), max(extent.maxX, run.x + width))
@@ -530,7 +536,8 @@ struct InlineLayout {
             let rect = Rect(x: extent.minX + offset.dx, y: baseline + (shifts[key] ?? 0) - metrics.ascent + offset.dy,
                             width: extent.maxX - extent.minX, height: metrics.ascent + metrics.descent)
             line.inlineFragments.append(InlineFragment(box: extent.box, contentArea: rect,
-                                                       isFirst: starts.contains(key), isLast: ends.contains(key)))
+                                                       isFirst: starts.contains(key), isLast: ends.contains(key),
+                                                       layerOwner: layerOwners[key] ?? nil))
         }
         let contentMinX = runs.map(\.x).min() ?? 0
         let contentMaxX = runs.map { $0.x + Double(pango_glyph_string_get_width($0.glyphItem.pointee.glyphs)) / scale }.max() ?? 0
@@ -550,12 +557,18 @@ struct InlineLayout {
                 }
                 let offset = moved(run.segment.enclosing)
                 line.atomics.append((box, run.x + offset.dx, boxTop + offset.dy))
+                if let owner = owner(run.segment.enclosing) { line.atomicLayerOwners[ObjectIdentifier(box)] = owner }
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
                 guard let made = glyphRun(run, baseline: baseline + baselineShift(run.segment.enclosing), style: style, scale: scale,
                                           visible: visible) else { continue }
                 let offset = moved(run.segment.enclosing)
-                if !style.visibilityHidden { line.glyphRuns.append(made.run.offsetBy(dx: offset.dx, dy: offset.dy)) }
+                let layerOwner = owner(run.segment.enclosing)
+                if !style.visibilityHidden {
+                    var placed = made.run.offsetBy(dx: offset.dx, dy: offset.dy)
+                    placed.layerOwner = layerOwner
+                    line.glyphRuns.append(placed)
+                }
                 if let truncation {
                     keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
                         : max(keptEnd ?? made.kept.upperBound, made.kept.upperBound)
@@ -563,6 +576,7 @@ struct InlineLayout {
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
                 line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy)
+                    .map { var decoration = $0; decoration.layerOwner = layerOwner; return decoration }
             }
         }
         if let truncation {

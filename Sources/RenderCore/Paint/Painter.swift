@@ -49,7 +49,7 @@ struct Painter {
         // inside the clips around it (emitting the push opens them first).
         let anchor = scrollAnchors.isEmpty ? nil : scrollAnchors[ObjectIdentifier(layer.box)]
         if let anchor { emit(.pushScrollAnchor(anchor), bounds: Self.frame(of: layer.box)) }
-        paintUnit(layer.box, layer: layer)
+        if let inline = layer.inline { paintInlineLayer(inline, in: layer.box) } else { paintUnit(layer.box, layer: layer) }
         if anchor != nil { list.append(.popScrollAnchor, bounds: Self.frame(of: layer.box)) }
         (rowsAndGroups, tables) = (outerRows, outerTables)
         for _ in layer.clips { popClip() }
@@ -144,15 +144,40 @@ struct Painter {
         let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
         for line in (box.markerLine.map { [$0] } ?? []) + box.lines {
             if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
-            if phase == .outlines { paintLineOutlines(line, originX: originX, originY: originY); continue }
-            paintLine(line, originX: originX, originY: originY)
-            paintAtomics(of: line)
+            if phase == .outlines { paintLineOutlines(line, originX: originX, originY: originY, layer: nil); continue }
+            paintLine(line, originX: originX, originY: originY, layer: nil)
+            paintAtomics(of: line, layer: nil)
+        }
+    }
+
+    /// Whether a piece of a line owned by `owner` paints in `layer` (nil: with the line itself).
+    private func paints(_ owner: ObjectIdentifier?, in layer: ObjectIdentifier?) -> Bool {
+        guard let layer else { return !layers.hasInlineLayer(owner) }
+        return owner == layer
+    }
+
+    /// A relatively positioned inline element as a layer: its pieces on the lines of its
+    /// container (backgrounds and borders, text, decorations, atomic inlines), then their outlines.
+    private mutating func paintInlineLayer(_ inline: InlineBox, in container: Box) {
+        let id = ObjectIdentifier(inline)
+        let originX = container.absoluteX + container.contentX, originY = container.absoluteY + container.contentY
+        let lines = (container.markerLine.map { [$0] } ?? []) + container.lines
+        for outlines in [false, true] {
+            for line in lines {
+                if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
+                if outlines { paintLineOutlines(line, originX: originX, originY: originY, layer: id); continue }
+                paintLine(line, originX: originX, originY: originY, layer: id)
+                paintAtomics(of: line, layer: id)
+            }
         }
     }
 
     /// A line's inline blocks and images, each as a unit (those that are layers paint from their lists).
-    private mutating func paintAtomics(of line: LineBox) {
-        for atomic in line.atomics where layers.layer(of: atomic.box) == nil { paintUnit(atomic.box, layer: nil) }
+    private mutating func paintAtomics(of line: LineBox, layer: ObjectIdentifier?) {
+        for atomic in line.atomics where layers.layer(of: atomic.box) == nil
+            && paints(line.atomicLayerOwners[ObjectIdentifier(atomic.box)], in: layer) {
+            paintUnit(atomic.box, layer: nil)
+        }
     }
 
     /// A box's own background and borders (step 2 for a unit, 4 for a block in the flow): box
@@ -352,7 +377,7 @@ struct Painter {
         if let icon = broken.icon?.offsetBy(dx: content.x, dy: content.y) {
             emit(.brokenImageIcon(icon), bounds: icon)
         }
-        if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y) }
+        if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y, layer: nil) }
     }
 
     private static func withoutCaptions(_ table: Box, _ frame: Rect) -> Rect {
@@ -502,9 +527,11 @@ struct Painter {
         return (rect, radii.inset(by: inset))
     }
 
-    private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double) {
-        for fragment in line.inlineFragments { paintInlineFragment(fragment, originX: originX, originY: originY) }
-        for run in line.glyphRuns {
+    private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double, layer: ObjectIdentifier?) {
+        for fragment in line.inlineFragments where paints(fragment.layerOwner, in: layer) {
+            paintInlineFragment(fragment, originX: originX, originY: originY)
+        }
+        for run in line.glyphRuns where paints(run.layerOwner, in: layer) {
             let placed = run.offsetBy(dx: originX, dy: originY)
             if let ink = placed.inkBounds {
                 // The last shadow is painted first, so the first one ends up on top.
@@ -515,7 +542,7 @@ struct Painter {
             }
             emit(.glyphs(placed), bounds: placed.bounds)
         }
-        for decoration in line.decorations {
+        for decoration in line.decorations where paints(decoration.layerOwner, in: layer) {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
@@ -525,8 +552,9 @@ struct Painter {
     }
 
     /// WebKit outlines each line's piece of an inline element on its own, in the outline phase.
-    private mutating func paintLineOutlines(_ line: LineBox, originX: Double, originY: Double) {
-        for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden {
+    private mutating func paintLineOutlines(_ line: LineBox, originX: Double, originY: Double, layer: ObjectIdentifier?) {
+        for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden
+            && paints(fragment.layerOwner, in: layer) {
             let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)
             paintOutline(fragment.box.style, around: frame, radii: CornerRadii(fragment.box.style.borderRadius, box: frame))
         }

@@ -99,6 +99,9 @@ struct PaintLayer {
     /// The table rows and groups, and the tables, around it (their backgrounds paint under cells).
     let rowsAndGroups: [Box]
     let tables: [Box]
+    /// A relatively positioned inline element painted as this layer: its fragments, text and
+    /// atomic inlines on the lines of `box`, its block container (WebKit's inline RenderLayer).
+    var inline: InlineBox? = nil
 }
 
 /// The layers of a laid-out box tree; the root's is the first.
@@ -130,6 +133,9 @@ struct LayerTree {
     /// The layer a box paints as, if it is one (the phases of its parent skip it).
     func layer(of box: Box) -> Int? { indexOf.isEmpty ? nil : indexOf[ObjectIdentifier(box)] }
 
+    /// Whether the relatively positioned inline element `owner` paints as a layer.
+    func hasInlineLayer(_ owner: ObjectIdentifier?) -> Bool { owner.map { indexOf[$0] != nil } ?? false }
+
     private struct Member { let index: Int; let z: Int }
 
     /// What a box inside the walk inherits from its ancestors.
@@ -148,7 +154,17 @@ struct LayerTree {
         var scope = scope
         scope.parentInner = box.style.display.inner
         for child in box.children { visit(child, scope, members: &members) }
+        var inlineLayers: Set<ObjectIdentifier> = []
         for line in (box.markerLine.map { [$0] } ?? []) + box.lines {
+            // A relatively positioned inline element is a layer where it first shows, in tree order.
+            for fragment in line.inlineFragments where fragment.layerOwner == ObjectIdentifier(fragment.box) {
+                guard inlineLayers.insert(ObjectIdentifier(fragment.box)).inserted,
+                      let kind = Self.layerKind(fragment.box.style, parentInner: .flow) else { continue }
+                let index = add(PaintLayer(box: box, isStackingContext: kind.isStackingContext, z: kind.z,
+                                           clips: ClipChain.clips(scope.inFlow), rowsAndGroups: scope.rowsAndGroups,
+                                           tables: scope.tables, inline: fragment.box), key: ObjectIdentifier(fragment.box))
+                members[scope.context, default: []].append(Member(index: index, z: kind.z))
+            }
             for atomic in line.atomics { visit(atomic.box, scope, members: &members) }
         }
     }
@@ -194,9 +210,9 @@ struct LayerTree {
     }
 
     @discardableResult
-    private mutating func add(_ layer: PaintLayer) -> Int {
+    private mutating func add(_ layer: PaintLayer, key: ObjectIdentifier? = nil) -> Int {
         layers.append(layer)
-        indexOf[ObjectIdentifier(layer.box)] = layers.count - 1
+        indexOf[key ?? ObjectIdentifier(layer.box)] = layers.count - 1
         return layers.count - 1
     }
 
@@ -205,7 +221,10 @@ struct LayerTree {
     static func layerKind(_ box: Box, parentInner: Display.Inner) -> (isStackingContext: Bool, z: Int)? {
         // Table rows and groups paint under their cells, never on their own.
         guard box.kind != .row && box.kind != .rowGroup else { return nil }
-        let style = box.style
+        return layerKind(box.style, parentInner: parentInner)
+    }
+
+    static func layerKind(_ style: ComputedStyle, parentInner: Display.Inner) -> (isStackingContext: Bool, z: Int)? {
         let positioned = style.position.isPositioned
         // z-index applies to positioned boxes and to flex and grid items.
         let zApplies = positioned || parentInner == .flex || parentInner == .grid

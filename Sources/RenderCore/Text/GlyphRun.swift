@@ -29,6 +29,9 @@ public struct GlyphRun: @unchecked Sendable {
     public var shadows: [BoxShadow] = []
     /// Code points no font covers, drawn here as the font's `.notdef` box (`MissingCharacters`).
     public var missingCharacters: [UInt32] = []
+    /// The relatively positioned inline element whose paint layer the run is painted in (see
+    /// `InlineFragment.layerOwner`; nil: painted with its line).
+    var layerOwner: ObjectIdentifier? = nil
 
     /// The box the glyphs' ink covers (nil when they have none: spaces, no-break spaces).
     /// It reads the font's face: inside a layout or under `FontAccess.lockShared`.
