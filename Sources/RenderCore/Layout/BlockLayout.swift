@@ -223,8 +223,7 @@ struct LayoutEngine {
         for (index, child) in box.children.enumerated() {
             if child.isOutOfFlow {
                 // No room, no margins collapsing through it: only where it would have been (WebKit's adjustPositionedBlock).
-                child.x = box.contentX + (box.style.direction.isRightToLeft ? contentWidth : 0) + child.margin.left
-                child.y = box.contentY + (atTop ? 0 : cursor + pending.value) + child.margin.top
+                box.placeAtStaticPosition(child, top: atTop ? 0 : cursor + pending.value)
                 continue
             }
             resolveEdges(child, containingWidth: contentWidth)

@@ -32,10 +32,16 @@ extension Box {
         let result = body()
         for (index, child) in aside {
             children.insert(child, at: min(index, children.count))
-            child.x = contentX + (style.direction.isRightToLeft ? contentWidth : 0) + child.margin.left
-            child.y = contentY + child.margin.top
+            placeAtStaticPosition(child, top: 0)
         }
         return result
+    }
+
+    /// Records an out-of-flow child's static position: its margin box's start corner at `top`
+    /// below the content box's top, on the side the direction starts from.
+    func placeAtStaticPosition(_ child: Box, top: Double) {
+        child.x = contentX + (style.direction.isRightToLeft ? contentWidth : 0) + child.margin.left
+        child.y = contentY + top + child.margin.top
     }
 }
 

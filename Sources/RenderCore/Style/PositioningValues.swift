@@ -69,9 +69,6 @@ enum PositioningParser {
 }
 
 extension ComputedStyle {
-    /// `position: relative` offsets; nil when the box is not relatively positioned.
-    public var relativeOffset: Edges<Length>? { position == .relative ? positioning.offsets : nil }
-
     /// Clips its content in some axis (`overflow` other than `visible`).
     public var overflowHidden: Bool { overflowX != .visible || overflowY != .visible }
 
