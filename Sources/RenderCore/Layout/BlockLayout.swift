@@ -92,21 +92,23 @@ struct LayoutEngine {
     /// for boxes that do not start their own.
     /// `containingDirection` is the direction of the block the box sits in, for in-flow
     /// block-level boxes (it decides which margin gives way).
-    func layoutBlock(_ box: Box, containingWidth: Double, containingDirection: TextDirection = .ltr, flow: FlowPosition? = nil) {
+    /// Returns the margins the box brings to the block that stacks it.
+    @discardableResult
+    func layoutBlock(_ box: Box, containingWidth: Double, containingDirection: TextDirection = .ltr, flow: FlowPosition? = nil) -> CollapsedMargins {
         resolveEdges(box, containingWidth: containingWidth)
         defer { if containingDirection.isRightToLeft { endMarginGivesWay(box, containingWidth: containingWidth) } }
         switch box.kind {
         case .table:
             TableLayout(engine: self).layout(box, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         case .image:
             layoutImage(box, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         default: break
         }
         if let verticalFlow = box.verticalFlow {
             layoutVerticalFlow(box, verticalFlow, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         }
         let chrome = horizontalChrome(box)
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
@@ -125,7 +127,7 @@ struct LayoutEngine {
             // computed width, so auto margins now share what is left (CSS 2.1 § 10.4).
             if box.width != filling { resolveAutoMargins(box, containingWidth: containingWidth) }
         }
-        layoutContents(box, flow: box.establishesBFC ? nil : flow)
+        return layoutContents(box, flow: box.establishesBFC ? nil : flow)
     }
 
     /// Auto horizontal margins of a block with a used width (CSS 2.1 § 10.3.3): both share
@@ -144,15 +146,20 @@ struct LayoutEngine {
         box.margin.left = containingWidth - box.width - box.margin.right
     }
 
-    /// Lays out the content box of a box whose width is set, then settles its height.
-    func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) {
+    /// Lays out the content box of a box whose width is set, then settles its height; returns
+    /// the margins it brings to the block that stacks it.
+    @discardableResult
+    func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) -> CollapsedMargins {
         var contentHeight: Double
+        let margins: CollapsedMargins
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.style.display.inner == .flex {
             contentHeight = FlexLayout(engine: self).layout(box)
+            margins = CollapsedMargins(ownOf: box)
         } else if MultiColumnLayout.applies(to: box) {
             contentHeight = MultiColumnLayout(engine: self).layout(box)
+            margins = CollapsedMargins(ownOf: box)
         } else if let content = box.inlineContent {
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
@@ -162,19 +169,14 @@ struct LayoutEngine {
                     atomic.box.y = atomic.y + atomic.box.margin.top
                 }
             }
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
-            box.topMarginIsQuirky = box.style.quirkyMarginTop
+            margins = CollapsedMargins(ownOf: box, topIsQuirky: box.style.quirkyMarginTop)
         } else if box.style.display.inner == .grid {
             contentHeight = GridLayout(engine: self).layout(box)
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
+            margins = CollapsedMargins(ownOf: box)
         } else {
             let base = percentHeightBaseForChildren(box)
             for child in box.children { child.percentHeightBase = base }
-            contentHeight = layoutBlockChildren(box, flow: flow)
+            (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
         }
         if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
             contentHeight = max(contentHeight, bottom)  // a BFC root grows to hold its floats
@@ -183,7 +185,7 @@ struct LayoutEngine {
         let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
         if let forcedHeight {
             box.height = max(forcedHeight, contentHeight + verticalChrome)
-            return
+            return margins
         }
         if case .textArea(let rows)? = box.control?.kind, let line = box.lines.first?.height {
             contentHeight = Double(rows) * line  // `rows` lines tall, whatever the text
@@ -202,10 +204,12 @@ struct LayoutEngine {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
             box.contentShift = ((contentHeight - box.naturalContentHeight) / 2).rounded(.down)
         }
+        return margins
     }
 
-    /// Stacks block children with margin collapsing; returns the content height.
-    private func layoutBlockChildren(_ box: Box, flow: FlowPosition) -> Double {
+    /// Stacks block children with margin collapsing; returns the content height and the
+    /// margins the box brings to its own parent (its children's may escape through its edges).
+    private func layoutBlockChildren(_ box: Box, flow: FlowPosition) -> (contentHeight: Double, margins: CollapsedMargins) {
         let contentWidth = box.contentWidth
         let collapseTop = !box.establishesBFC && box.border.top == 0 && box.padding.top == 0
         let collapseBottom = !box.establishesBFC && box.border.bottom == 0 && box.padding.bottom == 0 && box.style.height.isAuto
@@ -254,6 +258,7 @@ struct LayoutEngine {
             var containingWidthForChild = contentWidth
             var offsetX = 0.0
             var top = estimatedTop
+            var margins = CollapsedMargins()
             for _ in 0..<2 {
                 if child.establishesBFC, !flow.floats.isEmpty {
                     // A table or other BFC root sits beside the floats, not under them.
@@ -264,7 +269,7 @@ struct LayoutEngine {
                 let childFlow = FlowPosition(floats: flow.floats,
                                              x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
                                              y: flow.y + top + child.border.top + child.padding.top)
-                layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
+                margins = layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
                 guard child.establishesBFC, let lower = topAvoidingFloats(child, at: top, flow: flow, contentWidth: contentWidth) else { break }
                 top = lower
             }
@@ -272,26 +277,26 @@ struct LayoutEngine {
             child.margin.left += offsetX
             if top > estimatedTop {
                 // Moved below floats it did not fit beside: as clearance, its margin no longer collapses.
-                cursor = top - child.collapsedTop.value
+                cursor = top - margins.top.value
                 pending = MarginCollapse()
                 atTop = false
                 anyInFlow = true
             }
-            if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
-                child.collapsedTop = MarginCollapse()
+            if quirkContainer && !anyInFlow && margins.topIsQuirky {
+                margins.top = MarginCollapse()
             }
             if box.kind == .cell && index == box.children.count - 1 && child.style.quirkyMarginBottom {
-                child.collapsedBottom = MarginCollapse()
+                margins.bottom = MarginCollapse()
             }
-            if atTop && !child.topMarginIsQuirky && child.collapsedTop.value != 0 { escapingIsQuirky = false }
+            if atTop && !margins.topIsQuirky && margins.top.value != 0 { escapingIsQuirky = false }
             child.x = box.contentX + child.margin.left
-            if child.collapsesThrough {
-                var through = child.collapsedTop
-                through.add(child.collapsedBottom)
+            if margins.collapsesThrough {
+                var through = margins.top
+                through.add(margins.bottom)
                 // Its top border edge lies where it would with a bottom border: below the
                 // margins before it and its own top margin, not its bottom one.
                 var before = pending
-                before.add(child.collapsedTop)
+                before.add(margins.top)
                 child.y = box.contentY + cursor + (atTop ? 0 : before.value)
                 if atTop { escapingTop.add(through) } else { pending.add(through) }
                 if cleared { clearedCollapseThrough = true }
@@ -300,38 +305,33 @@ struct LayoutEngine {
             clearedCollapseThrough = false
             anyInFlow = true
             if atTop {
-                escapingTop.add(child.collapsedTop)
+                escapingTop.add(margins.top)
                 child.y = box.contentY  // its top margin escaped into ours
                 atTop = false
             } else {
-                pending.add(child.collapsedTop)
+                pending.add(margins.top)
                 child.y = box.contentY + cursor + pending.value
             }
             cursor = child.y - box.contentY + child.height
             // A child whose own margin escaped upward sits at its border top; the part of its
             // collapsed bottom margin beyond its own is handled by its descendants' positions.
-            pending = child.collapsedBottom
+            pending = margins.bottom
         }
-        box.collapsedTop = collapseTop ? escapingTop : MarginCollapse(box.margin.top)
-        box.topMarginIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
+        let topIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
         let isEmpty = !anyInFlow && box.style.height.isAuto && box.border.top + box.border.bottom + box.padding.top + box.padding.bottom == 0
             && box.marker == nil
-        box.collapsesThrough = isEmpty && collapseTop && collapseBottom && (box.style.minHeight == .px(0) || box.style.minHeight == .auto)
-        if box.collapsesThrough {
-            box.collapsedTop = escapingTop
-            var bottom = MarginCollapse(box.margin.bottom)
-            bottom.add(pending)
-            box.collapsedBottom = bottom
-            return 0
+        let collapsesThrough = isEmpty && collapseTop && collapseBottom && (box.style.minHeight == .px(0) || box.style.minHeight == .auto)
+        var margins = CollapsedMargins(top: collapseTop ? escapingTop : MarginCollapse(box.margin.top), bottom: MarginCollapse(box.margin.bottom),
+                                       collapsesThrough: collapsesThrough, topIsQuirky: topIsQuirky)
+        if collapsesThrough {
+            margins.bottom.add(pending)
+            return (0, margins)
         }
         if collapseBottom && !clearedCollapseThrough {
-            var bottom = MarginCollapse(box.margin.bottom)
-            bottom.add(pending)
-            box.collapsedBottom = bottom
-            return cursor
+            margins.bottom.add(pending)
+            return (cursor, margins)
         }
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        return cursor + pending.value
+        return (cursor + pending.value, margins)
     }
 
     /// `align=center` and `<center>` centre narrower block children whose side margins are
@@ -357,7 +357,6 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
-        child.collapsesThrough = false
     }
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
@@ -492,9 +491,6 @@ struct LayoutEngine {
         box.height = size.height + verticalChrome
         // A block-level image is centred (or pushed right) by auto margins, as any block is.
         if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
     }
 
     /// The content size of a replaced element from its specified and intrinsic sizes: CSS 2.1
