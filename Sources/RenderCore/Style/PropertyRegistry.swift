@@ -139,9 +139,11 @@ enum PropertyRegistry {
     /// The copies of every inherited longhand, for the start of a child's style.
     static let inheritedLonghands: [CSSProperty.Copy] = all.filter { !$0.isShorthand && $0.inherited }.map { $0.copy! }
 
+    /// Every property, family by family (each family's entries in its file in `Style/Properties/`).
     static let all: [CSSProperty] = boxModel + sizing + backgrounds + borders + fonts + text + generatedContent
         + positioning + effects + flexAndGrid + multiColumn + tables
 
+    /// The physical sides, in the order of the box-model shorthands' values.
     static let sides = ["top", "right", "bottom", "left"]
 }
 
