@@ -54,7 +54,8 @@ extension PropertyRegistry {
         .longhand("background-attachment", example: "fixed", copy: { $0.backgroundAttachment = $1.backgroundAttachment }) { style, value, _ in
             style.applyBackgroundAttachment(value.keyword)
         },
-        .longhand("box-shadow", aliases: ["-webkit-box-shadow"], example: "1px 1px red", copy: { $0.boxShadows = $1.boxShadows }) { style, value, _ in
+        .longhand("box-shadow", aliases: ["-webkit-box-shadow"], example: "1px 1px red",
+                  copy: { $0.boxShadows = $1.boxShadows }) { style, value, _ in
             style.boxShadows = BackgroundParser.shadows(value.text, current: style.color, allowInset: true, fontSize: value.fontSize,
                                                         rootFontSize: value.rootFontSize)
         },

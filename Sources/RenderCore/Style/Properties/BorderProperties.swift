@@ -57,20 +57,30 @@ extension PropertyRegistry {
             .shorthand("border-radius", aliases: ["-webkit-border-radius", "-moz-border-radius"],
                        ["border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"],
                        example: "4px") { style, value, _ in
-                if let corners = BorderRadiusValues.shorthand(value.text, length: { value.length($0, auto: false) }) { style.borderRadius = corners }
+                if let corners = BorderRadiusValues.shorthand(value.text, length: { value.length($0, auto: false) }) {
+                    style.borderRadius = corners
+                }
             },
             .longhand("border-top-left-radius", example: "4px", copy: { $0.borderRadius.top = $1.borderRadius.top }) { style, value, _ in
-                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) { style.borderRadius.top = radius }
+                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) {
+                    style.borderRadius.top = radius
+                }
             },
             .longhand("border-top-right-radius", example: "4px", copy: { $0.borderRadius.right = $1.borderRadius.right }) { style, value, _ in
-                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) { style.borderRadius.right = radius }
+                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) {
+                    style.borderRadius.right = radius
+                }
             },
             .longhand("border-bottom-right-radius", example: "4px",
                       copy: { $0.borderRadius.bottom = $1.borderRadius.bottom }) { style, value, _ in
-                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) { style.borderRadius.bottom = radius }
+                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) {
+                    style.borderRadius.bottom = radius
+                }
             },
             .longhand("border-bottom-left-radius", example: "4px", copy: { $0.borderRadius.left = $1.borderRadius.left }) { style, value, _ in
-                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) { style.borderRadius.left = radius }
+                if let radius = BorderRadiusValues.corner(value.text, length: { value.length($0, auto: false) }) {
+                    style.borderRadius.left = radius
+                }
             },
             .shorthand("border-image", aliases: ["-webkit-border-image"],
                        ["border-image-source", "border-image-slice", "border-image-width", "border-image-outset", "border-image-repeat"],

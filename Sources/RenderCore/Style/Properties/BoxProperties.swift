@@ -4,7 +4,9 @@ extension PropertyRegistry {
     static let boxModel: [CSSProperty] = [
         .longhand("display", example: "flex", copy: { $0.display = $1.display; $0.flex.isLegacyBox = $1.flex.isLegacyBox }) { style, value, _ in
             if let display = Display(declared: value.keyword) { style.display = display; style.flex.isLegacyBox = false }
-            else if let legacy = FlexStyle.legacyDisplay(value.keyword) { style.display = legacy.display; style.flex.isLegacyBox = legacy.isBox }
+            else if let legacy = FlexStyle.legacyDisplay(value.keyword) {
+                style.display = legacy.display; style.flex.isLegacyBox = legacy.isBox
+            }
         },
         .shorthand("margin", sides.map { "margin-\($0)" }, example: "1px 2px") { style, value, _ in
             let parts = PropertyValues.components(value.text).compactMap { value.length($0) }

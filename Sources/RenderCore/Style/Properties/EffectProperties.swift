@@ -8,7 +8,8 @@ extension PropertyRegistry {
                 style.opacity = min(1, max(0, number / 100))
             }
         },
-        .longhand("transform", aliases: ["-webkit-transform"], example: "rotate(10deg)", copy: { $0.transform = $1.transform }) { style, value, _ in
+        .longhand("transform", aliases: ["-webkit-transform"], example: "rotate(10deg)",
+                  copy: { $0.transform = $1.transform }) { style, value, _ in
             if let functions = EffectParser.transform(value.text, length: { value.length($0, auto: false) }) { style.transform = functions }
         },
         .longhand("transform-origin", aliases: ["-webkit-transform-origin"], example: "left top",

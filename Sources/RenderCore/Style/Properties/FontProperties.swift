@@ -39,7 +39,8 @@ extension PropertyRegistry {
                 style.fontFeatures.numeric = numeric
             }
         },
-        .longhand("font-variant-caps", inherited: true, example: "small-caps", copy: { $0.fontVariantCaps = $1.fontVariantCaps }) { style, value, _ in
+        .longhand("font-variant-caps", inherited: true, example: "small-caps",
+                  copy: { $0.fontVariantCaps = $1.fontVariantCaps }) { style, value, _ in
             if let caps = FontVariantCaps(keyword: value.keyword) { style.fontVariantCaps = caps }
         },
         .longhand("font-variant-numeric", inherited: true, example: "tabular-nums",
@@ -55,7 +56,8 @@ extension PropertyRegistry {
             if let settings = FontFeatures.settings(value.text) { style.fontFeatures.settings = settings }
         },
         .longhand("font-size-adjust", inherited: true, example: "0.5", copy: { $0.fontSizeAdjust = $1.fontSizeAdjust }) { style, value, _ in
-            if value.keyword == "none" { style.fontSizeAdjust = nil } else if let adjust = FontSizeAdjust(value.text) { style.fontSizeAdjust = adjust }
+            if value.keyword == "none" { style.fontSizeAdjust = nil }
+            else if let adjust = FontSizeAdjust(value.text) { style.fontSizeAdjust = adjust }
         },
         .longhand("font-synthesis", inherited: true, example: "none", copy: { $0.fontSynthesis = $1.fontSynthesis }) { style, value, _ in
             if let synthesis = FontSynthesis.parse(value.keyword) { style.fontSynthesis = synthesis }

@@ -60,7 +60,8 @@ extension PropertyRegistry {
             style.rowGap = row; style.columnGap = column
         },
         .longhand("row-gap", aliases: ["grid-row-gap"], example: "2px", copy: { $0.rowGap = $1.rowGap }) { style, value, _ in
-            if value.keyword == "normal" { style.rowGap = nil } else if let gap = value.length(auto: false, nonNegative: true) { style.rowGap = gap }
+            if value.keyword == "normal" { style.rowGap = nil }
+            else if let gap = value.length(auto: false, nonNegative: true) { style.rowGap = gap }
         },
         .longhand("column-gap", aliases: ["grid-column-gap"], example: "2px", copy: { $0.columnGap = $1.columnGap }) { style, value, _ in
             if value.keyword == "normal" { style.columnGap = nil }

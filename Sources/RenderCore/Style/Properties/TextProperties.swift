@@ -67,7 +67,8 @@ extension PropertyRegistry {
             if value.keyword == "normal" { style.wordSpacing = 0 }
             else if case .px(let v)? = value.length(auto: false) { style.wordSpacing = v }
         },
-        .longhand("hyphens", aliases: ["-webkit-hyphens"], inherited: true, example: "none", copy: { $0.hyphens = $1.hyphens }) { style, value, _ in
+        .longhand("hyphens", aliases: ["-webkit-hyphens"], inherited: true, example: "none",
+                  copy: { $0.hyphens = $1.hyphens }) { style, value, _ in
             if let hyphens = Hyphens(rawValue: value.keyword) { style.hyphens = hyphens }
         },
         .longhand("tab-size", aliases: ["-moz-tab-size"], inherited: true, example: "4", copy: { $0.tabSize = $1.tabSize }) { style, value, _ in
@@ -80,7 +81,8 @@ extension PropertyRegistry {
             else if value.keyword == "break-spaces" { style.whiteSpace = .preWrap }
         },
         .longhand("white-space-collapse", inherited: true, example: "preserve",
-                  copy: { $0.whiteSpace = WhiteSpace(collapse: $1.whiteSpace.collapse, wraps: $0.whiteSpace.wraps) ?? $0.whiteSpace }) { style, value, _ in
+                  copy: { $0.whiteSpace = WhiteSpace(collapse: $1.whiteSpace.collapse, wraps: $0.whiteSpace.wraps) ?? $0.whiteSpace }
+        ) { style, value, _ in
             if let whiteSpace = WhiteSpace(collapse: value.keyword, wraps: style.whiteSpace.wraps) { style.whiteSpace = whiteSpace }
         },
         .longhand("text-wrap-mode", inherited: true, example: "nowrap",
@@ -88,7 +90,8 @@ extension PropertyRegistry {
                   parse: textWrapMode),
         // `text-wrap-style` (balance, pretty…) is taken and not drawn differently.
         .shorthand("text-wrap", ["text-wrap-mode"], example: "nowrap", parse: textWrapMode),
-        .longhand("word-break", inherited: true, example: "break-all", copy: { $0.setWordBreaking(wordBreak: $1.wordBreakProperty) }) { style, value, _ in
+        .longhand("word-break", inherited: true, example: "break-all",
+                  copy: { $0.setWordBreaking(wordBreak: $1.wordBreakProperty) }) { style, value, _ in
             if ["normal", "break-all", "keep-all", "break-word"].contains(value.keyword) { style.setWordBreaking(wordBreak: value.keyword) }
         },
         .longhand("overflow-wrap", aliases: ["word-wrap"], inherited: true, example: "anywhere",
