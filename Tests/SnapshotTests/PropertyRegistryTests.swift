@@ -142,6 +142,18 @@ import Testing
         #expect(!PropertyRegistry.inherits("border") && !PropertyRegistry.inherits("no-such-property"))
     }
 
+    /// The unitless-length quirk is the registry's too: the properties it marks, by name.
+    @Test func theUnitlessLengthQuirkIsDeclaredInTheRegistry() {
+        func unitless(_ name: String, _ value: String = "20") -> Bool {
+            QuirkyLengths.usesUnitlessLength(Declaration(name: name, value: value, important: false))
+        }
+        let marked = PropertyRegistry.all.filter(\.unitlessLengthQuirk).map(\.name)
+        #expect(marked.count == 35 && marked.allSatisfy { unitless($0) })
+        #expect(unitless("border-top", "20 solid red") && !unitless("padding-top", "0") && !unitless("padding-top", "20px"))
+        // Not a length property, an alias (never quirky here), a flow-relative or an unknown one.
+        #expect(!unitless("line-height") && !unitless("-webkit-border-radius") && !unitless("margin-inline-start") && !unitless("no-such"))
+    }
+
     @Test func globalKeywordsInTheCascade() throws {
         let style = BidiTests.style
         // `initial` is the property's initial value, not the user-agent sheet's.

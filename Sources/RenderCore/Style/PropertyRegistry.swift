@@ -35,17 +35,21 @@ struct CSSProperty: Sendable {
     /// A valid value that differs from the initial one (documents the property; the tests
     /// walk the registry with it). nil when no computed value shows it (`color-scheme`).
     let example: String?
+    /// Whether quirks mode reads a bare number in it as px (`padding-top: 20`, `QuirkyLengths`).
+    let unitlessLengthQuirk: Bool
 
     var isShorthand: Bool { !longhands.isEmpty }
 
     static func longhand(_ name: String, aliases: [String] = [], inherited: Bool = false, example: String?,
-                         copy: @escaping Copy, parse: @escaping Parse) -> CSSProperty {
-        CSSProperty(name: name, aliases: aliases, inherited: inherited, longhands: [], copy: copy, parse: parse, example: example)
+                         unitlessLengthQuirk: Bool = false, copy: @escaping Copy, parse: @escaping Parse) -> CSSProperty {
+        CSSProperty(name: name, aliases: aliases, inherited: inherited, longhands: [], copy: copy, parse: parse, example: example,
+                    unitlessLengthQuirk: unitlessLengthQuirk)
     }
 
     static func shorthand(_ name: String, aliases: [String] = [], _ longhands: [String], example: String?,
-                          parse: @escaping Parse) -> CSSProperty {
-        CSSProperty(name: name, aliases: aliases, inherited: false, longhands: longhands, copy: nil, parse: parse, example: example)
+                          unitlessLengthQuirk: Bool = false, parse: @escaping Parse) -> CSSProperty {
+        CSSProperty(name: name, aliases: aliases, inherited: false, longhands: longhands, copy: nil, parse: parse, example: example,
+                    unitlessLengthQuirk: unitlessLengthQuirk)
     }
 }
 

@@ -4,11 +4,11 @@ extension PropertyRegistry {
     static let borders: [CSSProperty] = {
         var properties: [CSSProperty] = [
             .shorthand("border", sides.flatMap { side in ["width", "style", "color"].map { "border-\(side)-\($0)" } },
-                       example: "1px solid red") { style, value, _ in
+                       example: "1px solid red", unitlessLengthQuirk: true) { style, value, _ in
                 guard let border = borderParts(value, current: style.color) else { return }
                 style.borderWidth = Edges(border.width); style.borderStyle = Edges(border.style); style.borderColor = Edges(border.color)
             },
-            .shorthand("border-width", sides.map { "border-\($0)-width" }, example: "1px") { style, value, _ in
+            .shorthand("border-width", sides.map { "border-\($0)-width" }, example: "1px", unitlessLengthQuirk: true) { style, value, _ in
                 let parts = PropertyValues.components(value.text).compactMap { value.borderWidth($0) }
                 if let edges = PropertyValues.fourSides(parts) { style.borderWidth = edges }
             },
@@ -28,13 +28,13 @@ extension PropertyRegistry {
         for (index, side) in sides.enumerated() {
             let widthKey = widthKeys[index], styleKey = styleKeys[index], colorKey = colorKeys[index]
             properties.append(.shorthand("border-\(side)", ["width", "style", "color"].map { "border-\(side)-\($0)" },
-                                         example: "1px solid red") { style, value, _ in
+                                         example: "1px solid red", unitlessLengthQuirk: true) { style, value, _ in
                 guard let border = borderParts(value, current: style.color) else { return }
                 style.borderWidth[keyPath: widthKey] = border.width
                 style.borderStyle[keyPath: styleKey] = border.style
                 style.borderColor[keyPath: colorKey] = border.color
             })
-            properties.append(.longhand("border-\(side)-width", example: "1px",
+            properties.append(.longhand("border-\(side)-width", example: "1px", unitlessLengthQuirk: true,
                                         copy: { $0.borderWidth[keyPath: widthKey] = $1.borderWidth[keyPath: widthKey] }) { style, value, _ in
                 if let width = value.borderWidth(value.text) { style.borderWidth[keyPath: widthKey] = width }
             })
@@ -56,7 +56,7 @@ extension PropertyRegistry {
         properties += [
             .shorthand("border-radius", aliases: ["-webkit-border-radius", "-moz-border-radius"],
                        ["border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"],
-                       example: "4px") { style, value, _ in
+                       example: "4px", unitlessLengthQuirk: true) { style, value, _ in
                 if let corners = BorderRadiusValues.shorthand(value.text, length: { value.length($0, auto: false) }) {
                     style.borderRadius = corners
                 }

@@ -8,36 +8,36 @@ extension PropertyRegistry {
                 style.display = legacy.display; style.flex.isLegacyBox = legacy.isBox
             }
         },
-        .shorthand("margin", sides.map { "margin-\($0)" }, example: "1px 2px") { style, value, _ in
+        .shorthand("margin", sides.map { "margin-\($0)" }, example: "1px 2px", unitlessLengthQuirk: true) { style, value, _ in
             let parts = PropertyValues.components(value.text).compactMap { value.length($0) }
             if let edges = PropertyValues.fourSides(parts) { style.margin = edges }
         },
-        .longhand("margin-top", example: "1px", copy: { $0.margin.top = $1.margin.top }) { style, value, _ in
+        .longhand("margin-top", example: "1px", unitlessLengthQuirk: true, copy: { $0.margin.top = $1.margin.top }) { style, value, _ in
             if let v = value.length() { style.margin.top = v }
         },
-        .longhand("margin-right", example: "1px", copy: { $0.margin.right = $1.margin.right }) { style, value, _ in
+        .longhand("margin-right", example: "1px", unitlessLengthQuirk: true, copy: { $0.margin.right = $1.margin.right }) { style, value, _ in
             if let v = value.length() { style.margin.right = v }
         },
-        .longhand("margin-bottom", example: "1px", copy: { $0.margin.bottom = $1.margin.bottom }) { style, value, _ in
+        .longhand("margin-bottom", example: "1px", unitlessLengthQuirk: true, copy: { $0.margin.bottom = $1.margin.bottom }) { style, value, _ in
             if let v = value.length() { style.margin.bottom = v }
         },
-        .longhand("margin-left", example: "1px", copy: { $0.margin.left = $1.margin.left }) { style, value, _ in
+        .longhand("margin-left", example: "1px", unitlessLengthQuirk: true, copy: { $0.margin.left = $1.margin.left }) { style, value, _ in
             if let v = value.length() { style.margin.left = v }
         },
-        .shorthand("padding", sides.map { "padding-\($0)" }, example: "1px 2px") { style, value, _ in
+        .shorthand("padding", sides.map { "padding-\($0)" }, example: "1px 2px", unitlessLengthQuirk: true) { style, value, _ in
             let parts = PropertyValues.components(value.text).compactMap { value.length($0, auto: false, nonNegative: true) }
             if let edges = PropertyValues.fourSides(parts) { style.padding = edges }
         },
-        .longhand("padding-top", example: "1px", copy: { $0.padding.top = $1.padding.top }) { style, value, _ in
+        .longhand("padding-top", example: "1px", unitlessLengthQuirk: true, copy: { $0.padding.top = $1.padding.top }) { style, value, _ in
             if let v = value.length(auto: false, nonNegative: true) { style.padding.top = v }
         },
-        .longhand("padding-right", example: "1px", copy: { $0.padding.right = $1.padding.right }) { style, value, _ in
+        .longhand("padding-right", example: "1px", unitlessLengthQuirk: true, copy: { $0.padding.right = $1.padding.right }) { style, value, _ in
             if let v = value.length(auto: false, nonNegative: true) { style.padding.right = v }
         },
-        .longhand("padding-bottom", example: "1px", copy: { $0.padding.bottom = $1.padding.bottom }) { style, value, _ in
+        .longhand("padding-bottom", example: "1px", unitlessLengthQuirk: true, copy: { $0.padding.bottom = $1.padding.bottom }) { style, value, _ in
             if let v = value.length(auto: false, nonNegative: true) { style.padding.bottom = v }
         },
-        .longhand("padding-left", example: "1px", copy: { $0.padding.left = $1.padding.left }) { style, value, _ in
+        .longhand("padding-left", example: "1px", unitlessLengthQuirk: true, copy: { $0.padding.left = $1.padding.left }) { style, value, _ in
             if let v = value.length(auto: false, nonNegative: true) { style.padding.left = v }
         },
         .longhand("box-sizing", example: "border-box", copy: { $0.borderBoxSizing = $1.borderBoxSizing }) { style, value, _ in
@@ -70,21 +70,21 @@ extension PropertyRegistry {
     ]
 
     static let sizing: [CSSProperty] = [
-        .longhand("width", example: "10px", copy: { $0.width = $1.width; $0.sizingKeywords.width = $1.sizingKeywords.width },
+        .longhand("width", example: "10px", unitlessLengthQuirk: true, copy: { $0.width = $1.width; $0.sizingKeywords.width = $1.sizingKeywords.width },
                   parse: size(keywordLength: .auto) { $0.width = $1; $0.sizingKeywords.width = $2 }),
-        .longhand("height", example: "10px", copy: { $0.height = $1.height; $0.sizingKeywords.height = $1.sizingKeywords.height },
+        .longhand("height", example: "10px", unitlessLengthQuirk: true, copy: { $0.height = $1.height; $0.sizingKeywords.height = $1.sizingKeywords.height },
                   parse: size(keywordLength: .auto) { $0.height = $1; $0.sizingKeywords.height = $2 }),
         // `auto` (the initial value): zero outside flex items, the automatic minimum size in them.
-        .longhand("min-width", example: "10px",
+        .longhand("min-width", example: "10px", unitlessLengthQuirk: true,
                   copy: { $0.minWidth = $1.minWidth; $0.sizingKeywords.minWidth = $1.sizingKeywords.minWidth },
                   parse: size(keywordLength: .px(0)) { $0.minWidth = $1; $0.sizingKeywords.minWidth = $2 }),
-        .longhand("max-width", example: "10px",
+        .longhand("max-width", example: "10px", unitlessLengthQuirk: true,
                   copy: { $0.maxWidth = $1.maxWidth; $0.sizingKeywords.maxWidth = $1.sizingKeywords.maxWidth },
                   parse: size(keywordLength: .auto, isMaximum: true) { $0.maxWidth = $1; $0.sizingKeywords.maxWidth = $2 }),
-        .longhand("min-height", example: "10px",
+        .longhand("min-height", example: "10px", unitlessLengthQuirk: true,
                   copy: { $0.minHeight = $1.minHeight; $0.sizingKeywords.minHeight = $1.sizingKeywords.minHeight },
                   parse: size(keywordLength: .px(0)) { $0.minHeight = $1; $0.sizingKeywords.minHeight = $2 }),
-        .longhand("max-height", example: "10px",
+        .longhand("max-height", example: "10px", unitlessLengthQuirk: true,
                   copy: { $0.maxHeight = $1.maxHeight; $0.sizingKeywords.maxHeight = $1.sizingKeywords.maxHeight },
                   parse: size(keywordLength: .auto, isMaximum: true) { $0.maxHeight = $1; $0.sizingKeywords.maxHeight = $2 }),
         .longhand("aspect-ratio", example: "2 / 1", copy: { $0.aspectRatio = $1.aspectRatio }) { style, value, _ in

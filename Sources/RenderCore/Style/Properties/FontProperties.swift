@@ -11,7 +11,7 @@ extension PropertyRegistry {
             let families = PropertyValues.fontFamilies(value.text)
             if !families.isEmpty { style.fontFamilies = families }
         },
-        .longhand("font-size", inherited: true, example: "20px",
+        .longhand("font-size", inherited: true, example: "20px", unitlessLengthQuirk: true,
                   copy: { $0.fontSize = $1.fontSize; $0.fontSizeOrigin = $1.fontSizeOrigin }) { style, value, parent in
             if let size = PropertyValues.fontSize(value.text, parentSize: parent.fontSize, rootFontSize: value.rootFontSize) {
                 style.fontSize = size

@@ -119,7 +119,7 @@ extension PropertyRegistry {
         .longhand("border-collapse", inherited: true, example: "collapse", copy: { $0.borderCollapse = $1.borderCollapse }) { style, value, _ in
             if value.keyword == "collapse" || value.keyword == "separate" { style.borderCollapse = value.keyword == "collapse" }
         },
-        .longhand("border-spacing", inherited: true, example: "2px 4px", copy: { $0.borderSpacing = $1.borderSpacing }) { style, value, _ in
+        .longhand("border-spacing", inherited: true, example: "2px 4px", unitlessLengthQuirk: true, copy: { $0.borderSpacing = $1.borderSpacing }) { style, value, _ in
             let lengths = PropertyValues.components(value.text).prefix(3).map { value.length($0, auto: false) }
             func nonNegative(_ length: Length??) -> Double? {
                 if case .px(let v)?? = length, v >= 0 { return v }

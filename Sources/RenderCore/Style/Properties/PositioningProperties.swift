@@ -5,16 +5,16 @@ extension PropertyRegistry {
         .longhand("position", example: "relative", copy: { $0.position = $1.position }) { style, value, _ in
             if let scheme = PositionScheme(keyword: value.keyword) { style.position = scheme }
         },
-        .longhand("top", example: "1px", copy: { $0.positioning.offsets.top = $1.positioning.offsets.top }) { style, value, _ in
+        .longhand("top", example: "1px", unitlessLengthQuirk: true, copy: { $0.positioning.offsets.top = $1.positioning.offsets.top }) { style, value, _ in
             if let offset = value.length() { style.positioning.offsets.top = offset }
         },
-        .longhand("right", example: "1px", copy: { $0.positioning.offsets.right = $1.positioning.offsets.right }) { style, value, _ in
+        .longhand("right", example: "1px", unitlessLengthQuirk: true, copy: { $0.positioning.offsets.right = $1.positioning.offsets.right }) { style, value, _ in
             if let offset = value.length() { style.positioning.offsets.right = offset }
         },
-        .longhand("bottom", example: "1px", copy: { $0.positioning.offsets.bottom = $1.positioning.offsets.bottom }) { style, value, _ in
+        .longhand("bottom", example: "1px", unitlessLengthQuirk: true, copy: { $0.positioning.offsets.bottom = $1.positioning.offsets.bottom }) { style, value, _ in
             if let offset = value.length() { style.positioning.offsets.bottom = offset }
         },
-        .longhand("left", example: "1px", copy: { $0.positioning.offsets.left = $1.positioning.offsets.left }) { style, value, _ in
+        .longhand("left", example: "1px", unitlessLengthQuirk: true, copy: { $0.positioning.offsets.left = $1.positioning.offsets.left }) { style, value, _ in
             if let offset = value.length() { style.positioning.offsets.left = offset }
         },
         .longhand("z-index", example: "2", copy: { $0.positioning.zIndex = $1.positioning.zIndex }) { style, value, _ in

@@ -49,7 +49,7 @@ extension PropertyRegistry {
             default: break
             }
         },
-        .longhand("text-indent", inherited: true, example: "2em", copy: { $0.textIndent = $1.textIndent }) { style, value, _ in
+        .longhand("text-indent", inherited: true, example: "2em", unitlessLengthQuirk: true, copy: { $0.textIndent = $1.textIndent }) { style, value, _ in
             if let indent = value.length(auto: false) { style.textIndent = indent }
         },
         .longhand("text-transform", inherited: true, example: "uppercase", copy: { $0.textTransform = $1.textTransform }) { style, value, _ in
@@ -59,7 +59,7 @@ extension PropertyRegistry {
             style.textShadows = BackgroundParser.shadows(value.text, current: style.color, fontSize: value.fontSize,
                                                          rootFontSize: value.rootFontSize)
         },
-        .longhand("letter-spacing", inherited: true, example: "2px", copy: { $0.letterSpacing = $1.letterSpacing }) { style, value, _ in
+        .longhand("letter-spacing", inherited: true, example: "2px", unitlessLengthQuirk: true, copy: { $0.letterSpacing = $1.letterSpacing }) { style, value, _ in
             if value.keyword == "normal" { style.letterSpacing = 0 }
             else if case .px(let v)? = value.length(auto: false) { style.letterSpacing = v }
         },
