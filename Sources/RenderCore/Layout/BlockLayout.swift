@@ -163,6 +163,8 @@ struct LayoutEngine {
             contentHeight = MultiColumnLayout(engine: self).layout(box)
             margins = CollapsedMargins(ownOf: box)
         } else if let content = box.inlineContent {
+            // The floats among the content are its children once placed (paint and placement find them there).
+            box.children = content.floats
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {
@@ -235,7 +237,7 @@ struct LayoutEngine {
             resolveEdges(child, containingWidth: contentWidth)
             if child.isFloat {
                 let top = atTop ? 0 : cursor + pending.value
-                if !placeBesideLastLine(child, index: index, in: box, flow: flow) { placeFloat(child, at: top, in: box, flow: flow) }
+                placeFloat(child, at: top, in: box, flow: flow)
                 continue
             }
             if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
@@ -352,6 +354,11 @@ struct LayoutEngine {
     /// floats allow; it takes no room in the normal flow.
     func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         layoutBlock(child, containingWidth: box.contentWidth)
+        positionFloat(child, at: top, in: box, flow: flow)
+    }
+
+    /// Places a laid-out float at `top` or below, as far left or right as the other floats allow.
+    func positionFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         let outerWidth = child.width + child.margin.left + child.margin.right
         let outerHeight = child.height + child.margin.top + child.margin.bottom
         let placed = flow.floats.place(width: outerWidth, height: outerHeight, isLeft: child.style.floating == .left,
@@ -360,6 +367,14 @@ struct LayoutEngine {
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
     }
+
+    /// Beside floats a paragraph is laid out a band at a time, each time from where the last
+    /// band ended: only a window of about this much text (UTF-8 bytes) is laid out, not all
+    /// that is left, so a long paragraph beside many floats costs what its lines cost.
+    static let lineWindowBytes = 4_096
+    /// The floats one paragraph places as its lines meet them (each lays a window out again);
+    /// past it (hostile input) the rest go below the lines.
+    static let maximumFloatsMetPerParagraph = 500
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
     /// text is laid out band by band (each band between two float edges).
@@ -385,29 +400,79 @@ struct LayoutEngine {
         }
         var lines: [LineBox] = []
         var y = 0.0
+        // The floats among the content, placed as the lines reach them.
+        let contentFloats = content.floats
+        var placedFloats = Set<ObjectIdentifier>()
+        var floatsMet = 0
+        func position(_ float: Box, at top: Double) {
+            positionFloat(float, at: top, in: box, flow: flow)
+            placedFloats.insert(ObjectIdentifier(float))
+        }
+        for float in contentFloats {
+            resolveEdges(float, containingWidth: contentWidth)
+            float.percentHeightBase = base
+            layoutBlock(float, containingWidth: contentWidth)
+        }
+        let windowed = !flow.floats.isEmpty || !contentFloats.isEmpty
+        func layOut(width: Double) -> (result: InlineLayout.Result, isWhole: Bool) {
+            let inline = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+            if windowed {
+                let window = remaining.prefix(bytes: Self.lineWindowBytes)
+                if !window.isWhole {
+                    let result = inline.layout(window.content, width: width, layoutAtomic: layoutAtomic)
+                    if result.lines.count > 1 { return (result, false) }
+                }
+            }
+            return (inline.layout(remaining, width: width, layoutAtomic: layoutAtomic), true)
+        }
         // A line avoids the floats along its whole height, not just at its top (WebKit's
         // LineWidth::updateAvailableWidth with the height of what the line holds).
         func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
             flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
         }
-        for _ in 0..<(64 + 2 * flow.floats.count) {
+        for _ in 0..<(64 + 2 * flow.floats.count + 2 * contentFloats.count) {
             var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            var result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
-                .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            var (result, isWhole) = layOut(width: band.right - band.left)
             if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
                 band = freeBand(at: y, height: first.height)
-                result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
-                    .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+                (result, isWhole) = layOut(width: band.right - band.left)
             }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
                 continue
             }
+            // The next float the lines meet: on the first line, beside it when it fits in what
+            // the line has left (then the line is laid out again beside it), else below it;
+            // on a later line, the lines before it are taken first (CSS 2.1 §9.5.1 rule 6,
+            // WebKit's LineBreaker: a float that fits on the line is positioned there).
+            var takeLimit = Int.max
+            var floatBelowFirstLine: Box?
+            // Each float met lays the rest of the text out again: past a budget (hostile input,
+            // thousands of floats in one long paragraph) the floats left go below the lines.
+            if floatsMet < Self.maximumFloatsMetPerParagraph,
+               let mark = result.floats.first(where: { !placedFloats.contains(ObjectIdentifier($0.box)) }) {
+                floatsMet += 1
+                if mark.line == 0 {
+                    let float = mark.box
+                    let outerWidth = float.width + float.margin.left + float.margin.right
+                    if mark.advance == 0 || mark.advance + outerWidth <= band.right - band.left + 0.01 || result.lines.isEmpty {
+                        position(float, at: y + (result.lines.first?.y ?? 0))
+                        continue
+                    }
+                    takeLimit = 1
+                    floatBelowFirstLine = float
+                } else {
+                    takeLimit = mark.line
+                }
+            }
+            // The last line of a window may end where the window was cut: it is laid out again.
+            if !isWhole { takeLimit = min(takeLimit, result.lines.count - 1) }
             let dx = band.left - flow.x
             var taken = 0
             for line in result.lines {
+                if taken >= takeLimit { break }
                 // Lines that start past the band's end are laid out again with the next band.
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 // A float lower down reaches into this line: it is laid out again beside it.
@@ -416,6 +481,7 @@ struct LayoutEngine {
                 taken += 1
                 if firstLineContainer != nil { break }
             }
+            if let float = floatBelowFirstLine, let line = lines.last { position(float, at: line.y + line.height) }
             firstLineContainer = nil
             if taken == result.lines.count { break }
             let lastTaken = result.lines[taken - 1]
@@ -423,6 +489,9 @@ struct LayoutEngine {
             remaining = remaining.suffix(fromByte: result.lineStarts[taken])
             style.textIndent = .px(0)
         }
+        // Floats the loop did not reach (past its bound) go below the lines.
+        let bottom = lines.last.map { $0.y + $0.height } ?? y
+        for float in contentFloats where !placedFloats.contains(ObjectIdentifier(float)) { position(float, at: bottom) }
         for line in lines {
             for atomic in line.atomics {
                 atomic.box.x = atomic.x + atomic.box.margin.left
