@@ -15,6 +15,17 @@ struct StackingOrderTests {
         #expect(p.colour(10, 60) == "#FF0000")
     }
 
+    /// `isolation: isolate` and `will-change: opacity` make a stacking context of their own: a
+    /// negative `z-index` inside stays over the element's background (WebKit paints it so).
+    @Test func isolationAndWillChangeMakeStackingContexts() {
+        for (declaration, isolated) in [("isolation:isolate", true), ("will-change:opacity", true), ("will-change:transform, top", true),
+                                        ("isolation:auto", false), ("will-change:top", false), ("will-change:auto, opacity", false)] {
+            let p = page("<div style='\(declaration);height:60px;background:#00ff00'>"
+                         + "<div style='position:relative;z-index:-1;width:40px;height:40px;background:#ff0000'></div></div>")
+            #expect(p.colour(10, 10) == (isolated ? "#FF0000" : "#00FF00"), "\(declaration)")
+        }
+    }
+
     @Test func floatsPaintOverBlockBackgroundsAndUnderInlineContent() {
         let p = page("<div style='float:left;width:80px;height:50px;margin-right:-80px;background:#ffa500'></div>"
                      + "<div style='background:#0000ff;height:40px'><span style='display:inline-block;width:40px;height:20px;background:#000000'></span></div>")

@@ -203,26 +203,21 @@ struct BoxTreeBuilder {
 
         /// An absolutely or fixed positioned box: in a line it takes no room (nor changes how
         /// white space collapses); a flex or grid container's is no item, and sits among them.
-        /// A float among inline content stays in it, where the line layout meets it; between
-        /// blocks (no content beside it) it is a block child.
-        mutating func appendFloat(_ box: Box) {
-            if makesFlexItems || makesGridItems {
-                finishInlineRun()
-                flushSoleIntoBlocks()
-                blocks.append(box)
-                return
-            }
-            inline.items.append(.float(box))
-        }
+        mutating func appendOutOfFlow(_ box: Box) { appendBesideLine(.outOfFlow(box), box) }
 
-        mutating func appendOutOfFlow(_ box: Box) {
+        /// A float: among inline content it stays in it, where the line layout meets it (a run
+        /// of floats alone becomes block children); in a flex or grid container it sits among
+        /// the items.
+        mutating func appendFloat(_ box: Box) { appendBesideLine(.float(box), box) }
+
+        private mutating func appendBesideLine(_ item: InlineContent.Item, _ box: Box) {
             if makesFlexItems || makesGridItems {
                 finishInlineRun()
                 flushSoleIntoBlocks()
                 blocks.append(box)
                 return
             }
-            inline.items.append(.outOfFlow(box))
+            inline.items.append(item)
         }
 
         /// Ends the current inline run: alone it becomes the container's content; among blocks

@@ -221,6 +221,10 @@ public struct ComputedStyle: Sendable {
     public var filters: [FilterFunction] = []
     public var backdropFilters: [FilterFunction] = []
     public var blendMode: BlendMode = .normal
+    /// `isolation: isolate`, and a `will-change` naming a property that would make a stacking
+    /// context: each makes one on its own (as WebKit's RenderStyle::willChangeCreatesStackingContext).
+    public var isolates = false
+    public var willChangeStacks = false
     public var clipPath: ClipPath?
     /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
     public var maskImage: BackgroundImage?

@@ -81,7 +81,7 @@ struct UnsupportedFeatures: Sendable {
     }
 
     private static let stillFrame: Set<String> = [
-        "cursor", "pointer-events", "user-select", "touch-action", "will-change", "caret-color", "resize",
+        "cursor", "pointer-events", "user-select", "touch-action", "caret-color", "resize",
         "user-drag", "tap-highlight-color", "touch-callout", "text-size-adjust", "user-modify", "speak-as",
         "page", "size", "nbsp-mode", "interpolate-size", "print-color-adjust", "color-adjust",
         "dynamic-range-limit", "field-sizing", "interactivity", "app-region", "zoom-behavior",

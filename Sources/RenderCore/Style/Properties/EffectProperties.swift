@@ -1,6 +1,17 @@
 /// The registry's visual effects (`PropertyRegistry`): opacity, transforms, filters, blending,
 /// clip paths and masks, parsed by `EffectParser` and `BackgroundParser`.
 extension PropertyRegistry {
+    /// The properties whose change makes a stacking context: naming one in `will-change` makes
+    /// it now (CSS Will Change §3; WebKit's WillChangeData::createsStackingContext).
+    static let stackingWhenChanging: Set<String> = [
+        "opacity", "transform", "-webkit-transform", "translate", "rotate", "scale", "perspective", "-webkit-perspective",
+        "filter", "-webkit-filter", "backdrop-filter", "-webkit-backdrop-filter", "clip-path", "-webkit-clip-path",
+        "mask", "-webkit-mask", "mask-image", "-webkit-mask-image", "mix-blend-mode", "isolation", "z-index",
+        "position", "contain", "offset-path",
+    ]
+    /// Identifiers `will-change` refuses as features (the declaration is dropped).
+    static let notAFeature: Set<String> = ["auto", "will-change", "none", "all", "inherit", "initial", "unset", "revert", "default"]
+
     static let effects: [CSSProperty] = [
         .longhand("opacity", example: "0.5", copy: { $0.opacity = $1.opacity }) { style, value, _ in
             if let number = PropertyValues.number(value.text) { style.opacity = min(1, max(0, number)) }
@@ -29,6 +40,20 @@ extension PropertyRegistry {
         },
         .longhand("mix-blend-mode", example: "multiply", copy: { $0.blendMode = $1.blendMode }) { style, value, _ in
             if let mode = BlendMode(rawValue: value.keyword) { style.blendMode = mode }
+        },
+        .longhand("isolation", example: "isolate", copy: { $0.isolates = $1.isolates }) { style, value, _ in
+            switch value.keyword {
+            case "isolate": style.isolates = true
+            case "auto": style.isolates = false
+            default: break
+            }
+        },
+        .longhand("will-change", example: "opacity", copy: { $0.willChangeStacks = $1.willChangeStacks }) { style, value, _ in
+            // `auto`, or a list of features (`scroll-position`, `contents`, property names).
+            let names = value.keyword.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespaces() }
+            if names == ["auto"] { style.willChangeStacks = false; return }
+            guard !names.contains(where: { $0.isEmpty || $0.contains(" ") || Self.notAFeature.contains($0) }) else { return }
+            style.willChangeStacks = names.contains { Self.stackingWhenChanging.contains($0) }
         },
         .longhand("clip-path", aliases: ["-webkit-clip-path"], example: "circle(50%)", copy: { $0.clipPath = $1.clipPath }) { style, value, _ in
             if let parsed = EffectParser.clipPath(value.text, length: { value.length($0, auto: false) }) { style.clipPath = parsed }
