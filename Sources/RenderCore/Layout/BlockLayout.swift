@@ -7,9 +7,10 @@ struct LayoutEngine {
     /// A quirks-mode document: percentage heights look past auto-height blocks.
     var quirksMode = false
 
-    /// Lays out the whole tree for a viewport (the initial containing block); returns the
-    /// document height in px, which overflow and absolutely positioned boxes may extend.
-    func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> Double {
+    /// Lays out the whole box tree for a viewport (the initial containing block); the boxes are
+    /// its input and working state. Returns the result as fragments, with the document height
+    /// in px, which overflow and absolutely positioned boxes may extend.
+    func layoutDocument(_ root: Box, viewportWidth: Double, viewportHeight: Double = 0) -> LaidOutTree {
         root.isRoot = true
         root.percentHeightBase = viewportHeight  // the initial containing block is the viewport
         ViewportOverflow.propagate(root)
@@ -19,7 +20,8 @@ struct LayoutEngine {
         place(root, parentX: 0, parentY: 0)
         let positioned = PositionedLayout(engine: self, viewport: Rect(x: 0, y: 0, width: viewportWidth, height: viewportHeight))
         let reach = positioned.layout(root)
-        return max(root.margin.top + root.height + root.margin.bottom, DocumentOverflow.bottom(of: root), reach)
+        let height = max(root.margin.top + root.height + root.margin.bottom, DocumentOverflow.bottom(of: root), reach)
+        return LaidOutTree(root: Fragment.tree(of: root), height: height)
     }
 
     /// Turns parent-relative positions into document positions. An out-of-flow box gets its

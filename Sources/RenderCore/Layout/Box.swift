@@ -186,22 +186,38 @@ struct InlineFragment {
     }
 }
 
-/// One line of an inline formatting context, relative to the container's content box.
-struct LineBox {
+/// One line of an inline formatting context, relative to the container's content box. Layout
+/// builds lines of boxes (`LineBox`); the fragment tree holds the same lines with each atomic
+/// inline as its fragment (`FragmentLine`).
+struct Line<Atomic: AnyObject> {
     var y: Double
     var height: Double
     var baseline: Double      // from the line's top
     var glyphRuns: [GlyphRun]
     var decorations: [DecorationLine]
-    var atomics: [(box: Box, x: Double, y: Double)]  // y of the margin box top, within the content box
+    var atomics: [(box: Atomic, x: Double, y: Double)]  // y of the margin box top, within the content box
     var inlineFragments: [InlineFragment] = []
-    /// The atomic inlines inside relatively positioned inline elements, by box: the element
+    /// The atomic inlines inside relatively positioned inline elements, by atomic: the element
     /// whose paint layer they go in (see `InlineFragment.layerOwner`).
     var atomicLayerOwners: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+    /// The same line with each atomic inline replaced (its layer owner follows it).
+    func mapAtomics<Other: AnyObject>(_ transform: (Atomic) -> Other) -> Line<Other> {
+        var owners: [ObjectIdentifier: ObjectIdentifier] = [:]
+        let mapped = atomics.map { atomic -> (box: Other, x: Double, y: Double) in
+            let other = transform(atomic.box)
+            if let owner = atomicLayerOwners[ObjectIdentifier(atomic.box)] { owners[ObjectIdentifier(other)] = owner }
+            return (other, atomic.x, atomic.y)
+        }
+        return Line<Other>(y: y, height: height, baseline: baseline, glyphRuns: glyphRuns, decorations: decorations,
+                           atomics: mapped, inlineFragments: inlineFragments, atomicLayerOwners: owners)
+    }
 }
 
-extension LineBox {
-    func offsetBy(dx: Double, dy: Double) -> LineBox {
+typealias LineBox = Line<Box>
+
+extension Line {
+    func offsetBy(dx: Double, dy: Double) -> Line {
         guard dx != 0 || dy != 0 else { return self }
         var moved = self
         moved.y += dy
@@ -267,11 +283,13 @@ extension Box {
         }
         return widths + Array(repeating: .auto, count: count - widths.count)
     }
+}
 
-    /// A table's declared column at a grid index, if a `<col>` or `<colgroup>` reaches it.
-    func tableColumn(at index: Int) -> TableColumn? {
+extension [TableColumn] {
+    /// The declared column at a grid index, if a `<col>` or `<colgroup>` reaches it.
+    func column(at index: Int) -> TableColumn? {
         var start = 0
-        for column in tableColumns {
+        for column in self {
             if index < start + column.span { return column }
             start += column.span
         }

@@ -13,8 +13,8 @@ enum CollapsedBorderPainting {
     }
 
     /// The segments of `table`'s cells in painting order.
-    static func segments(_ table: Box) -> [Segment] {
-        var cells: [Box] = []
+    static func segments(_ table: Fragment) -> [Segment] {
+        var cells: [Fragment] = []
         for group in table.children where group.kind == .rowGroup {
             for row in group.children where row.kind == .row {
                 for cell in row.children where cell.kind == .cell { cells.append(cell) }
@@ -22,8 +22,8 @@ enum CollapsedBorderPainting {
         }
         var segments: [Segment] = []
         for cell in cells.reversed() where !cell.style.visibilityHidden {
-            guard let edges = cell.collapsedEdges, edges.count == 4 else { continue }
-            let frame = Rect(x: cell.absoluteX, y: cell.absoluteY, width: cell.width, height: cell.height)
+            guard let edges = cell.cell?.collapsedEdges, edges.count == 4 else { continue }
+            let frame = cell.frame
             func before(_ side: Int) -> Double { (edges[side].width / 2).rounded(.down) }
             func after(_ side: Int) -> Double { edges[side].width - before(side) }
             // The cell's rectangle grown to the outer edges of its lines.

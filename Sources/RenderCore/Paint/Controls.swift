@@ -17,7 +17,7 @@ public enum ControlGlyph: Sendable, Equatable {
 struct ControlPainting {
     typealias Entry = (item: DisplayList.Item, bounds: Rect)
 
-    let box: Box
+    let box: Fragment
     /// The border box, in document coordinates.
     let frame: Rect
 
@@ -213,14 +213,14 @@ struct ControlPainting {
         let rect = content
         guard rect.width > 0, rect.height > 0 else { return [] }
         var entries: [Entry] = []
-        if let poster = box.image {
+        if let poster = box.replaced?.image {
             let scale = min(rect.width / Double(poster.width), rect.height / Double(poster.height))
             let size = (width: Double(poster.width) * scale, height: Double(poster.height) * scale)
             let shown = Rect(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - size.height) / 2,
                              width: size.width, height: size.height)
             entries.append((.image(poster, shown), shown))
         } else {
-            entries.append((.fill(rect, box.placeholderColor ?? .black), rect))
+            entries.append((.fill(rect, box.replaced?.placeholderColor ?? .black), rect))
         }
         let diameter = min(56, rect.width * 0.5, rect.height * 0.5)
         guard startButton, diameter >= 12 else { return entries }

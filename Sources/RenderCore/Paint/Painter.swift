@@ -1,4 +1,4 @@
-/// Walks the laid-out box tree and records backgrounds, borders, text and images in
+/// Walks the fragment tree and records backgrounds, borders, text and images in
 /// painting order (simplified CSS 2.1 Appendix E: each box's background and border, then
 /// its content, in tree order).
 struct Painter {
@@ -10,9 +10,9 @@ struct Painter {
     /// on they would be there, so text over them has no known background.
     private(set) var missingBackgroundImages: [(position: Int, area: Rect)] = []
     /// The rows and row groups of the innermost table around the box being painted, outermost first.
-    private(set) var rowsAndGroups: [Box] = []
+    private(set) var rowsAndGroups: [Fragment] = []
     /// The tables around the box being painted, innermost last.
-    private(set) var tables: [Box] = []
+    private(set) var tables: [Fragment] = []
     /// The slice of a multi-column strip being painted (document coordinates, before it moves).
     private(set) var columnSlice: Rect?
     private(set) var columnSlicesLeft = 1_000
@@ -33,7 +33,7 @@ struct Painter {
     enum Phase { case blockBackgrounds, floats, foreground, outlines }
 
     /// Paints the laid-out tree from its root's stacking context.
-    mutating func paint(_ root: Box) {
+    mutating func paint(_ root: Fragment) {
         layers = LayerTree(root: root)
         paintLayer(0)
     }
@@ -56,21 +56,20 @@ struct Painter {
     }
 
     /// The border box of `box` as painted (a table's without its captions).
-    private static func frame(of box: Box) -> Rect {
-        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
-        return box.kind == .table ? withoutCaptions(box, frame) : frame
+    private static func frame(of box: Fragment) -> Rect {
+        box.kind == .table ? withoutCaptions(box, box.frame) : box.frame
     }
 
     /// In a column slice, boxes wholly above or below it show in another column.
-    private func outsideSlice(_ box: Box) -> Bool {
+    private func outsideSlice(_ box: Fragment) -> Bool {
         guard let slice = columnSlice else { return false }
-        return box.absoluteY > slice.maxY || box.absoluteY + box.height < slice.y
+        return box.frame.y > slice.maxY || box.frame.maxY < slice.y
     }
 
     /// A box painted atomically (a layer, a float, an inline block): its background and
     /// borders, the negative layers it stacks, its content phase by phase, its outline, then
     /// the other layers it stacks; inside its group effects.
-    private mutating func paintUnit(_ box: Box, layer: PaintLayer?) {
+    private mutating func paintUnit(_ box: Fragment, layer: PaintLayer?) {
         if outsideSlice(box) { return }
         let frame = Self.frame(of: box)
         let style = box.style
@@ -97,12 +96,12 @@ struct Painter {
     /// One phase of what `box` holds, inside its content clip: the in-flow block-level boxes'
     /// backgrounds and borders (step 4); the floats, each as a unit (5); the replaced content,
     /// lines and inline blocks (7); the outlines (10). Layers are left to their lists.
-    private mutating func paintContent(of box: Box, frame: Rect, _ phase: Phase) {
+    private mutating func paintContent(of box: Fragment, frame: Rect, _ phase: Phase) {
         let clip = ContentClip.content(of: box, frame: frame)
         if let clip { pushClip(clip) }
         defer { if clip != nil { popClip() } }
         if phase == .foreground {
-            if box.kind == .image && box.control == nil && !box.style.visibilityHidden { paintReplaced(box) }
+            if let replaced = box.replaced, box.control == nil, !box.style.visibilityHidden { paintReplaced(box, replaced) }
             if let control = box.control.map({ _ in ControlPainting(box: box, frame: frame) }) {
                 for entry in control.foreground() { emit(entry.item, bounds: entry.bounds) }
             }
@@ -133,7 +132,7 @@ struct Painter {
         }
         // Collapsed borders over the cells' backgrounds, under their content (WebKit paints them
         // with the table's block backgrounds).
-        if box.kind == .table, phase == .blockBackgrounds, box.collapsedEdges != nil, !box.style.visibilityHidden {
+        if box.table?.collapsesBorders == true, phase == .blockBackgrounds, !box.style.visibilityHidden {
             for segment in CollapsedBorderPainting.segments(box) {
                 emit(CollapsedBorderPainting.item(segment), bounds: segment.rect)
             }
@@ -141,8 +140,8 @@ struct Painter {
         if box.kind == .table { tables.removeLast(); rowsAndGroups = outerRows }
         if isRowOrGroup { rowsAndGroups.removeLast() }
         guard phase == .foreground || phase == .outlines else { return }
-        let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
-        for line in (box.markerLine.map { [$0] } ?? []) + box.lines {
+        let originX = box.frame.x + box.contentX, originY = box.frame.y + box.contentY
+        for line in box.linesWithMarker {
             if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
             if phase == .outlines { paintLineOutlines(line, originX: originX, originY: originY, layer: nil); continue }
             paintLine(line, originX: originX, originY: originY, layer: nil)
@@ -158,10 +157,10 @@ struct Painter {
 
     /// A relatively positioned inline element as a layer: its pieces on the lines of its
     /// container (backgrounds and borders, text, decorations, atomic inlines), then their outlines.
-    private mutating func paintInlineLayer(_ inline: InlineBox, in container: Box) {
+    private mutating func paintInlineLayer(_ inline: InlineBox, in container: Fragment) {
         let id = ObjectIdentifier(inline)
-        let originX = container.absoluteX + container.contentX, originY = container.absoluteY + container.contentY
-        let lines = (container.markerLine.map { [$0] } ?? []) + container.lines
+        let originX = container.frame.x + container.contentX, originY = container.frame.y + container.contentY
+        let lines = container.linesWithMarker
         for outlines in [false, true] {
             for line in lines {
                 if let slice = columnSlice, originY + line.y > slice.maxY || originY + line.y + line.height < slice.y { continue }
@@ -173,7 +172,7 @@ struct Painter {
     }
 
     /// A line's inline blocks and images, each as a unit (those that are layers paint from their lists).
-    private mutating func paintAtomics(of line: LineBox, layer: ObjectIdentifier?) {
+    private mutating func paintAtomics(of line: FragmentLine, layer: ObjectIdentifier?) {
         for atomic in line.atomics where layers.layer(of: atomic.box) == nil
             && paints(line.atomicLayerOwners[ObjectIdentifier(atomic.box)], in: layer) {
             paintUnit(atomic.box, layer: nil)
@@ -183,22 +182,22 @@ struct Painter {
     /// A box's own background and borders (step 2 for a unit, 4 for a block in the flow): box
     /// shadows, the backgrounds of the columns and rows behind a cell, its backgrounds, its
     /// border or border image.
-    private mutating func paintDecorations(_ box: Box, frame: Rect) {
+    private mutating func paintDecorations(_ box: Fragment, frame: Rect) {
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
-        let content = Rect(x: frame.x + box.contentX, y: box.absoluteY + box.contentY, width: box.contentWidth, height: box.contentHeight)
+        let content = Rect(x: frame.x + box.contentX, y: box.frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
-        if box.kind == .cell {
+        if let cell = box.cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.
-            if let table = tables.last, let column = table.tableColumn(at: box.gridColumn) {
+            if let column = tables.last?.table?.columns.column(at: cell.gridColumn) {
                 for style in [column.group, column.column].compactMap({ $0 }) where !style.visibilityHidden {
                     paintBackground(style, under: frame)
                 }
             }
             for part in rowsAndGroups where !part.style.visibilityHidden {
-                paintBackground(part.style, under: frame, area: Rect(x: part.absoluteX, y: part.absoluteY, width: part.width, height: part.height))
+                paintBackground(part.style, under: frame, area: part.frame)
             }
         }
         // Rows and row groups show their backgrounds only under their cells, as WebKit paints
@@ -230,7 +229,7 @@ struct Painter {
         // A themed control draws its own border.
         if !themed, let placement = borderImage(style, frame: frame, border: border) {
             emit(.borderImage(placement), bounds: placement.area)
-        } else if !themed, box.collapsedEdges == nil, border.top + border.right + border.bottom + border.left > 0 {
+        } else if !themed, !box.bordersCollapse, border.top + border.right + border.bottom + border.left > 0 {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
@@ -243,13 +242,13 @@ struct Painter {
     }
 
     /// An image element's picture, placeholder or broken-image look, in its content box.
-    private mutating func paintReplaced(_ box: Box) {
-        let content = Rect(x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY, width: box.contentWidth, height: box.contentHeight)
-        if let image = box.image {
+    private mutating func paintReplaced(_ box: Fragment, _ replaced: Fragment.ReplacedContent) {
+        let content = box.contentBox
+        if let image = replaced.image {
             paintImage(image, content: content, style: box.style)
-        } else if let colour = box.placeholderColor {
+        } else if let colour = replaced.placeholderColor {
             emit(.unloadedImage(content, colour), bounds: content)
-        } else if let broken = box.brokenImage, !broken.collapsed {
+        } else if let broken = replaced.brokenImage, !broken.collapsed {
             paintBrokenImage(broken, content: content)
         }
     }
@@ -275,16 +274,16 @@ struct Painter {
 
     /// A multi-column strip shown as its columns, each slice moved into place; the column
     /// rules under the content, as WebKit paints them.
-    private mutating func paintColumns(_ strip: Box, _ columns: ColumnSet) {
+    private mutating func paintColumns(_ strip: Fragment, _ columns: ColumnSet) {
         // Nested column sets multiply their slices: past a budget, strips paint once, unsplit.
         guard columnSlicesLeft >= columns.count else { return paintStrip(strip) }
         columnSlicesLeft -= columns.count
-        for rule in columns.rules(stripX: strip.absoluteX, stripY: strip.absoluteY) {
+        for rule in columns.rules(stripX: strip.frame.x, stripY: strip.frame.y) {
             let styles = Edges(top: BorderStyle.none, right: .none, bottom: .none, left: columns.ruleStyle)
             emit(.border(rule.rect, widths: rule.widths, colors: Edges(columns.ruleColor), styles: styles), bounds: rule.rect)
         }
         for index in 0..<columns.count {
-            let slice = columns.slice(index, stripX: strip.absoluteX, stripY: strip.absoluteY)
+            let slice = columns.slice(index, stripX: strip.frame.x, stripY: strip.frame.y)
             let (dx, dy) = columns.offset(of: index)
             var move = GroupEffects()
             move.transform = AffineTransform(e: dx, f: dy)
@@ -301,7 +300,7 @@ struct Painter {
     }
 
     /// A multi-column strip as the stacking context of the layers in it.
-    private mutating func paintStrip(_ strip: Box) {
+    private mutating func paintStrip(_ strip: Fragment) {
         if let index = layers.layer(of: strip) { paintLayer(index) } else { paintUnit(strip, layer: nil) }
     }
 
@@ -380,11 +379,11 @@ struct Painter {
         if let line = broken.textLine { paintLine(line, originX: content.x, originY: content.y, layer: nil) }
     }
 
-    private static func withoutCaptions(_ table: Box, _ frame: Rect) -> Rect {
+    private static func withoutCaptions(_ table: Fragment, _ frame: Rect) -> Rect {
         var top = frame.y, bottom = frame.maxY
         for caption in table.captions {
-            let outerTop = table.absoluteY + caption.y - caption.margin.top
-            let outerBottom = table.absoluteY + caption.y + caption.height + caption.margin.bottom
+            let outerTop = caption.frame.y - caption.margin.top
+            let outerBottom = caption.frame.maxY + caption.margin.bottom
             if caption.style.captionAtBottom { bottom = min(bottom, outerTop) } else { top = max(top, outerBottom) }
         }
         return Rect(x: frame.x, y: top, width: frame.width, height: max(0, bottom - top))
@@ -434,14 +433,14 @@ struct Painter {
     /// The root's background images, or the body's when the root has no background, over the
     /// whole `canvas`, placed against the root's box (CSS Backgrounds 3 §2.11.2: WebKit tiles
     /// `<body background>` across the whole page). The colour is the canvas colour already.
-    mutating func paintCanvasBackground(root: Box, canvas: Rect) {
+    mutating func paintCanvasBackground(root: Fragment, canvas: Rect) {
         let rootHasBackground = root.style.background.hasImage || root.style.backgroundColor.a > 0
         guard let source = rootHasBackground ? root : root.children.first(where: \.isBody) else { return }
         // Its colour is the canvas colour already: the box itself paints neither.
         canvasBackgroundOwner = source.node
         guard source.style.background.hasImage, !source.style.visibilityHidden else { return }
         // A root shorter than the viewport places them as if it filled it (as WebKit does).
-        let frame = Rect(x: root.absoluteX, y: root.absoluteY, width: max(root.width, canvas.width), height: max(root.height, canvas.height))
+        let frame = Rect(x: root.frame.x, y: root.frame.y, width: max(root.width, canvas.width), height: max(root.height, canvas.height))
         let content = Rect(x: frame.x + root.contentX, y: frame.y + root.contentY, width: root.contentWidth, height: root.contentHeight)
         var style = source.style
         style.backgroundColor = .transparent
@@ -449,7 +448,7 @@ struct Painter {
                          radii: .zero, canvas: canvas)
     }
 
-    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Box? = nil,
+    private mutating func paintBackgrounds(_ style: ComputedStyle, boxes: BackgroundBoxes, radii: CornerRadii, box: Fragment? = nil,
                                            canvas: Rect? = nil) {
         let layers = style.background.hasImage ? style.background.layers : []
         let blends = layers.contains { $0.image != nil && $0.blendMode != .normal }
@@ -500,11 +499,11 @@ struct Painter {
 
     /// The glyph runs a box and its descendants paint, where they paint them (at most
     /// `maximumTextClipRuns`: a bound on one clip's work).
-    static func glyphRuns(in box: Box) -> [GlyphRun] {
+    static func glyphRuns(in box: Fragment) -> [GlyphRun] {
         var runs: [GlyphRun] = []
-        func collect(_ box: Box) {
+        func collect(_ box: Fragment) {
             guard runs.count < maximumTextClipRuns else { return }
-            let originX = box.absoluteX + box.contentX, originY = box.absoluteY + box.contentY
+            let originX = box.frame.x + box.contentX, originY = box.frame.y + box.contentY
             for line in box.lines {
                 runs += line.glyphRuns.map { $0.offsetBy(dx: originX, dy: originY) }
                 for atomic in line.atomics { collect(atomic.box) }
@@ -527,7 +526,7 @@ struct Painter {
         return (rect, radii.inset(by: inset))
     }
 
-    private mutating func paintLine(_ line: LineBox, originX: Double, originY: Double, layer: ObjectIdentifier?) {
+    private mutating func paintLine<Atomic>(_ line: Line<Atomic>, originX: Double, originY: Double, layer: ObjectIdentifier?) {
         for fragment in line.inlineFragments where paints(fragment.layerOwner, in: layer) {
             paintInlineFragment(fragment, originX: originX, originY: originY)
         }
@@ -552,7 +551,7 @@ struct Painter {
     }
 
     /// WebKit outlines each line's piece of an inline element on its own, in the outline phase.
-    private mutating func paintLineOutlines(_ line: LineBox, originX: Double, originY: Double, layer: ObjectIdentifier?) {
+    private mutating func paintLineOutlines(_ line: FragmentLine, originX: Double, originY: Double, layer: ObjectIdentifier?) {
         for fragment in line.inlineFragments where fragment.box.style.outline.usedWidth > 0 && !fragment.box.style.visibilityHidden
             && paints(fragment.layerOwner, in: layer) {
             let frame = fragment.borderBox.offsetBy(dx: originX, dy: originY)

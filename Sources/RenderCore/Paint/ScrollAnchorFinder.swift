@@ -1,4 +1,4 @@
-/// Finds the `position: fixed` and `position: sticky` boxes of a laid-out tree and what a
+/// Finds the `position: fixed` and `position: sticky` boxes of a fragment tree and what a
 /// frame needs to place each (`ScrollAnchor`), in one walk: a sticky box needs its containing
 /// block and its nearest scroll container, which only the walk down knows.
 struct ScrollAnchorFinder {
@@ -7,7 +7,7 @@ struct ScrollAnchorFinder {
     static let maximumAnchors = 10_000
 
     struct Found {
-        let box: Box
+        let box: Fragment
         let anchor: ScrollAnchor
     }
 
@@ -18,18 +18,17 @@ struct ScrollAnchorFinder {
     private(set) var found: [Found] = []
 
     /// The anchors of the tree under `root`, in tree order.
-    static func find(in root: Box, viewportWidth: Double, viewportHeight: Double, documentHeight: Double) -> [Found] {
+    static func find(in root: Fragment, viewportWidth: Double, viewportHeight: Double, documentHeight: Double) -> [Found] {
         var finder = ScrollAnchorFinder(viewport: Rect(x: 0, y: 0, width: viewportWidth, height: viewportHeight),
                                         fixedTravel: documentHeight - viewportHeight)
-        let rootFrame = Rect(x: root.absoluteX, y: root.absoluteY, width: root.width, height: root.height)
-        finder.visit(root, containingBlock: rootFrame, scrollport: nil)
+        finder.visit(root, containingBlock: root.frame, scrollport: nil)
         return finder.found
     }
 
     /// `containingBlock`: the content box of the block around `box`; `scrollport`: where a
     /// sticky box here sticks, nil for the web view's layout viewport.
-    private mutating func visit(_ box: Box, containingBlock: Rect, scrollport: Rect?) {
-        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+    private mutating func visit(_ box: Fragment, containingBlock: Rect, scrollport: Rect?) {
+        let frame = box.frame
         let style = box.style
         var scrollport = scrollport
         if !box.isRoot, found.count < Self.maximumAnchors {
@@ -59,7 +58,7 @@ struct ScrollAnchorFinder {
 
     /// The containing block less the box's margins (WebKit: a sticky box keeps its margins
     /// inside it), and the offsets resolved against the sticky view rectangle.
-    private func stickyConstraints(_ box: Box, frame: Rect, containingBlock: Rect, scrollport: Rect?) -> StickyConstraints {
+    private func stickyConstraints(_ box: Fragment, frame: Rect, containingBlock: Rect, scrollport: Rect?) -> StickyConstraints {
         let margins = box.style.margin
         func margin(_ length: Length, _ used: Double) -> Double { length == .auto || !used.isFinite ? 0 : used }
         let top = margin(margins.top, box.margin.top), bottom = margin(margins.bottom, box.margin.bottom)

@@ -20,7 +20,7 @@ struct ContentClip {
 
     /// The clip `overflow` (or a replaced element's rounded corners, or a control's own
     /// clip) puts on the content of `box`, whose border box is `frame`; nil when none.
-    static func content(of box: Box, frame: Rect) -> ContentClip? {
+    static func content(of box: Fragment, frame: Rect) -> ContentClip? {
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
         // Text-bearing controls clip their content (WebKit's control clip).
@@ -41,7 +41,7 @@ struct ContentClip {
 
     /// `clip: rect(top, right, bottom, left)` of an absolutely positioned box: offsets from
     /// its border box's top left corner, `auto` the border box's own edge (CSS 2.1 §11.1.2).
-    static func clipProperty(of box: Box, frame: Rect) -> ContentClip? {
+    static func clipProperty(of box: Fragment, frame: Rect) -> ContentClip? {
         guard box.style.position.isOutOfFlow, let edges = box.style.positioning.clip else { return nil }
         let top = edges.top.resolve(frame.height).map { frame.y + $0 } ?? frame.y
         let bottom = edges.bottom.resolve(frame.height).map { frame.y + $0 } ?? frame.maxY
@@ -86,7 +86,7 @@ final class ClipChain {
 
 /// A box painted as a unit, with the layers it stacks when it is a stacking context.
 struct PaintLayer {
-    let box: Box
+    let box: Fragment
     let isStackingContext: Bool
     /// Its place in its stacking context's lists: `z-index`, 0 for `auto`.
     let z: Int
@@ -97,14 +97,14 @@ struct PaintLayer {
     /// included) whose content it is part of (flattened, see `ClipChain`).
     let clips: [ContentClip]
     /// The table rows and groups, and the tables, around it (their backgrounds paint under cells).
-    let rowsAndGroups: [Box]
-    let tables: [Box]
+    let rowsAndGroups: [Fragment]
+    let tables: [Fragment]
     /// A relatively positioned inline element painted as this layer: its fragments, text and
     /// atomic inlines on the lines of `box`, its block container (WebKit's inline RenderLayer).
     var inline: InlineBox? = nil
 }
 
-/// The layers of a laid-out box tree; the root's is the first.
+/// The layers of a fragment tree; the root's is the first.
 struct LayerTree {
     private(set) var layers: [PaintLayer] = []
     private var indexOf: [ObjectIdentifier: Int] = [:]
@@ -112,12 +112,12 @@ struct LayerTree {
     init() {}
 
     /// One pass over the tree in tree order.
-    init(root: Box) {
+    init(root: Fragment) {
         layers.append(PaintLayer(box: root, isStackingContext: true, z: 0, clips: [], rowsAndGroups: [], tables: []))
         indexOf[ObjectIdentifier(root)] = 0
         var order: [Int: [Member]] = [:]  // unsorted members per stacking context, in tree order
         var scope = Scope(context: 0)
-        if let clip = ContentClip.content(of: root, frame: Rect(x: root.absoluteX, y: root.absoluteY, width: root.width, height: root.height)) {
+        if let clip = ContentClip.content(of: root, frame: root.frame) {
             scope.inFlow = ClipChain(clip, outer: nil)
             if root.style.position.isPositioned { scope.forAbsolute = scope.inFlow }
         }
@@ -131,7 +131,7 @@ struct LayerTree {
     }
 
     /// The layer a box paints as, if it is one (the phases of its parent skip it).
-    func layer(of box: Box) -> Int? { indexOf.isEmpty ? nil : indexOf[ObjectIdentifier(box)] }
+    func layer(of box: Fragment) -> Int? { indexOf.isEmpty ? nil : indexOf[ObjectIdentifier(box)] }
 
     /// Whether the relatively positioned inline element `owner` paints as a layer.
     func hasInlineLayer(_ owner: ObjectIdentifier?) -> Bool { owner.map { indexOf[$0] != nil } ?? false }
@@ -145,17 +145,17 @@ struct LayerTree {
         var inFlow: ClipChain? = nil
         var forAbsolute: ClipChain? = nil
         var forFixed: ClipChain? = nil
-        var rowsAndGroups: [Box] = []
-        var tables: [Box] = []
+        var rowsAndGroups: [Fragment] = []
+        var tables: [Fragment] = []
         var parentInner: Display.Inner = .flow
     }
 
-    private mutating func visitContents(of box: Box, _ scope: Scope, members: inout [Int: [Member]]) {
+    private mutating func visitContents(of box: Fragment, _ scope: Scope, members: inout [Int: [Member]]) {
         var scope = scope
         scope.parentInner = box.style.display.inner
         for child in box.children { visit(child, scope, members: &members) }
         var inlineLayers: Set<ObjectIdentifier> = []
-        for line in (box.markerLine.map { [$0] } ?? []) + box.lines {
+        for line in box.linesWithMarker {
             // A relatively positioned inline element is a layer where it first shows, in tree order.
             for fragment in line.inlineFragments where fragment.layerOwner == ObjectIdentifier(fragment.box) {
                 guard inlineLayers.insert(ObjectIdentifier(fragment.box)).inserted,
@@ -169,7 +169,7 @@ struct LayerTree {
         }
     }
 
-    private mutating func visit(_ box: Box, _ scope: Scope, members: inout [Int: [Member]]) {
+    private mutating func visit(_ box: Fragment, _ scope: Scope, members: inout [Int: [Member]]) {
         let style = box.style
         let chain: ClipChain?
         switch style.position {
@@ -196,7 +196,7 @@ struct LayerTree {
         } else {
             inner.inFlow = chain
         }
-        let frame = Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height)
+        let frame = box.frame
         if !isContext, let clip = ContentClip.clipProperty(of: box, frame: frame) { inner.inFlow = ClipChain(clip, outer: inner.inFlow) }
         if let clip = ContentClip.content(of: box, frame: frame) { inner.inFlow = ClipChain(clip, outer: inner.inFlow) }
         // The containing blocks: a positioned box holds absolutely positioned ones, a
@@ -218,7 +218,7 @@ struct LayerTree {
 
     /// Whether a box paints as a layer, and if so whether it stacks the layers inside it and
     /// where it goes in its context's lists (WebKit's RenderLayer and `isStackingContext`).
-    static func layerKind(_ box: Box, parentInner: Display.Inner) -> (isStackingContext: Bool, z: Int)? {
+    static func layerKind(_ box: Fragment, parentInner: Display.Inner) -> (isStackingContext: Bool, z: Int)? {
         // Table rows and groups paint under their cells, never on their own.
         guard box.kind != .row && box.kind != .rowGroup else { return nil }
         return layerKind(box.style, parentInner: parentInner)

@@ -1,7 +1,7 @@
 /// The visible text of a laid-out mail in reading order, roughly as a browser's `innerText`
 /// gives it, so a test can check what a frame says without reading pixels.
 ///
-/// It is read from the box tree's inline content: the text as it was laid out, after white
+/// It is read from the fragment tree's inline content: the text as it was laid out, after white
 /// space processing and `text-transform`; `display: none` content (and so `<head>`, `<style>`,
 /// `<script>`, `<title>`) never reached the tree. Text with `visibility: hidden` is left out
 /// (it is laid out but not drawn), as are list markers (as in `innerText`). A broken image's
@@ -22,17 +22,17 @@ struct DocumentText {
     /// the cell must not turn it into a new line.
     private var inCellStart = false
 
-    static func text(of root: Box) -> String {
+    static func text(of root: Fragment) -> String {
         var collector = DocumentText()
         collector.visit(root)
         return normalized(collector.out)
     }
 
-    private mutating func visit(_ box: Box) {
+    private mutating func visit(_ box: Fragment) {
         switch box.kind {
         case .image:
             // A drawn image has no text; a broken one has the alt text WebKit draws in it, if any.
-            guard let broken = box.brokenImage, broken.textLine != nil else { return }
+            guard let broken = box.replaced?.brokenImage, broken.textLine != nil else { return }
             let isBlock = box.style.display.isBlockLevel
             if isBlock { blockBoundary() }
             emit(broken.text)
@@ -53,13 +53,13 @@ struct DocumentText {
         }
     }
 
-    private mutating func visitContents(_ box: Box) {
+    private mutating func visitContents(_ box: Fragment) {
         for child in box.children { visit(child) }
-        guard let content = box.inlineContent else { return }
+        guard let content = box.inline else { return }
         for item in content.items {
             switch item {
-            case .text(let text, let style):
-                if !style.visibilityHidden { emit(text) }
+            case .text(let text, let visible):
+                if visible { emit(text) }
             case .lineBreak:
                 emit("\n")
             case .atomic(let atomic), .outOfFlow(let atomic):

@@ -52,14 +52,14 @@ struct OwnText {
     var block = ""
     var inline: [ObjectIdentifier: String] = [:]
 
-    init(_ content: InlineContent?) {
+    init(_ content: Fragment.InlineFormatting?) {
         guard let content else { return }
         var open: [ObjectIdentifier] = []
         for item in content.items {
             switch item {
             case .inlineStart(let box): open.append(ObjectIdentifier(box))
             case .inlineEnd: if !open.isEmpty { open.removeLast() }
-            case .text(let text, let style) where !style.visibilityHidden:
+            case .text(let text, visible: true):
                 if let owner = open.last { inline[owner, default: ""] += text } else { block += text }
             case .lineBreak:
                 if let owner = open.last { inline[owner, default: ""] += " " } else { block += " " }

@@ -160,7 +160,9 @@ public struct LaidOutDocument: @unchecked Sendable {
             return
         }
         let engine = LayoutEngine(fonts: fonts, quirksMode: dom.mode == .quirks)
-        let fullHeight = engine.layoutDocument(root, viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth)
+        let laidOut = engine.layoutDocument(root, viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth)
+        // From here on only the fragments are read: the box tree was layout's working state.
+        let fragments = laidOut.root, fullHeight = laidOut.height
         // Past this the mail is cut: frames and `end` see only what fits.
         let height = fullHeight <= limits.maximumDocumentHeight ? fullHeight : limits.maximumDocumentHeight
         if !(fullHeight <= limits.maximumDocumentHeight) {
@@ -168,25 +170,25 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         var painter = Painter(images: images)
         let icbHeight = viewportHeight * layoutWidth / viewportWidth
-        let anchors = ScrollAnchorFinder.find(in: root, viewportWidth: layoutWidth, viewportHeight: icbHeight, documentHeight: height)
+        let anchors = ScrollAnchorFinder.find(in: fragments, viewportWidth: layoutWidth, viewportHeight: icbHeight, documentHeight: height)
         painter.scrollAnchors = Dictionary(anchors.map { (ObjectIdentifier($0.box), $0.anchor) }, uniquingKeysWith: { first, _ in first })
         self.scrollAnchors = anchors.compactMap { found in
             found.box.node.flatMap { paths.path(of: $0) }.map { AnchoredElement(path: $0, anchor: found.anchor) }
         }
         self.scrollAnchorIndex = Dictionary(scrollAnchors.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        painter.paintCanvasBackground(root: root, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, root.width),
+        painter.paintCanvasBackground(root: fragments, canvas: Rect(x: 0, y: 0, width: max(layoutWidth, fragments.width),
                                                                height: max(height, viewportHeight * layoutWidth / viewportWidth)))
-        painter.paint(root)
+        painter.paint(fragments)
         var boxes: [ElementBox] = []
         var widest = layoutWidth
-        Self.collect(root, paths: paths, owner: nil, into: &boxes, widest: &widest)
+        Self.collect(fragments, paths: paths, owner: nil, into: &boxes, widest: &widest)
         self.width = widest
         self.height = height
         self.canvasColor = Self.canvasColor(styled, dom, default: treatment.defaultCanvasColor)
         self.displayList = painter.list
         self.displayIndex = DisplayListIndex(painter.list)
         self.boxes = boxes
-        self.text = DocumentText.text(of: root)
+        self.text = DocumentText.text(of: fragments)
         self.images = Self.imageUses(dom, paths: paths, boxes: boxes, store: images, choice: imageChoice)
         let invisible = InvisibleText.find(in: painter.list, canvas: canvasColor, paths: paths,
                                            unknownAreas: painter.missingBackgroundImages)
@@ -231,13 +233,13 @@ public struct LaidOutDocument: @unchecked Sendable {
     /// anonymous blocks.
     /// `turn`: how the boxes inside a vertical flow are turned into place (`VerticalFlowLayout`).
     /// `columns`: the multi-column strip the box lies in, whose slices move its frame.
-    private static func collect(_ box: Box, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
+    private static func collect(_ box: Fragment, paths: DOMPaths, owner: Int?, into boxes: inout [ElementBox], widest: inout Double,
                                 turn: AffineTransform = .identity, columns: (set: ColumnSet, stripY: Double)? = nil) {
         var owner = owner
-        let columns = box.columnSet.map { ($0, box.absoluteY) } ?? columns
+        let columns = box.columnSet.map { ($0, box.frame.y) } ?? columns
         func shown(_ rect: Rect) -> Rect { columns.map { $0.set.shown(rect, stripY: $0.stripY) } ?? rect }
-        let text = OwnText(box.inlineContent)
-        let ownFrame = turn.boundingBox(of: Rect(x: box.absoluteX, y: box.absoluteY, width: box.width, height: box.height))
+        let text = OwnText(box.inline)
+        let ownFrame = turn.boundingBox(of: box.frame)
         if let node = box.node, !box.isRoot, let path = paths.path(of: node) {
             boxes.append(ElementBox(path: path, frame: shown(ownFrame),
                                     paint: ElementPaint(style: box.style, border: box.border, text: text.block)))
@@ -249,14 +251,14 @@ public struct LaidOutDocument: @unchecked Sendable {
         }
         widest = max(widest, ownFrame.maxX)
         var turn = turn
-        if box.verticalFlow != nil, let content = box.children.first {
-            let frame = Rect(x: content.absoluteX, y: content.absoluteY, width: content.width, height: content.height)
+        if box.role.contains(.verticalFlow), let content = box.children.first {
+            let frame = content.frame
             turn = turn.concatenating(AffineTransform(content.style.transform, origin: (frame.x, frame.y), box: frame))
         }
         for child in box.children { collect(child, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
         var inlineFrames: [ObjectIdentifier: (node: DOMDocument.NodeID, frame: Rect, style: ComputedStyle)] = [:]
         var inlineOrder: [ObjectIdentifier] = []
-        let origin = (x: box.absoluteX + box.contentX, y: box.absoluteY + box.contentY)
+        let origin = (x: box.frame.x + box.contentX, y: box.frame.y + box.contentY)
         for line in box.lines {
             for atomic in line.atomics { collect(atomic.box, paths: paths, owner: owner, into: &boxes, widest: &widest, turn: turn, columns: columns) }
             for fragment in line.inlineFragments {
