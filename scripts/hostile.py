@@ -309,6 +309,14 @@ def _():
     return html_case("<div style='width:300px'>" + "<div style='float:left;width:7px;height:3px'></div>" * 50_000 + "text</div>")
 
 
+@case("inline-floats-2k-in-long-text", unseen=True)
+def _():
+    # Every float sits in one long paragraph: each one met makes the line layout place it.
+    words = "".join(f"word{i} <span style='float:{'left' if i % 2 else 'right'};width:{i % 50 + 1}px;height:9px'></span>"
+                    for i in range(3_000))
+    return html_case("<p style='width:300px'>" + words * 4 + "</p>")
+
+
 @case("css-braces-1e6", unseen=True)
 def _():
     return html_case("<style>" + "{[(" * 333_333 + "</style><p>x</p>")

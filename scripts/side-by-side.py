@@ -2,6 +2,7 @@
 """Our full-page render beside a browser's, for looking at differences.
   scripts/side-by-side.py MAIL.html OUT.png [--reference webkit|chromium] [--images placeholder|blocked]
                           [--width 390] [--crop-height H]
+Renders with .build/release/snapshot, or the binary $SNAPSHOT_BIN names.
 Needs the reference tools' setup (scripts/fidelity.sh installs it)."""
 import argparse, os, subprocess, tempfile
 from PIL import Image
@@ -15,7 +16,7 @@ with reference.BrowserCopy(a.mail, a.images) as seen:
 if ref is None:
     raise SystemExit(f"side-by-side: {a.reference} did not render {a.mail}")
 tmp = tempfile.mkdtemp(prefix="sbs-")
-subprocess.run([os.path.join(reference.ROOT, ".build/release/snapshot"), "render", a.mail, "--full-page", "--scale", "1",
+subprocess.run([os.environ.get("SNAPSHOT_BIN") or os.path.join(reference.ROOT, ".build/release/snapshot"), "render", a.mail, "--full-page", "--scale", "1",
                 "--width", str(a.width), "--images", a.images, "--out", tmp], check=True, stdout=subprocess.DEVNULL)
 ours, theirs = Image.open(os.path.join(tmp, "page.png")).convert("RGB"), Image.open(ref).convert("RGB")
 h = max(ours.size[1], theirs.size[1])

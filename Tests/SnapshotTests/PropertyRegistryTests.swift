@@ -48,6 +48,63 @@ import Testing
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    /// `value` parsed by the property's own parser alone, into the initial style.
+    static func parsed(_ property: CSSProperty, _ value: String) -> ComputedStyle {
+        let initial = ComputedStyle()
+        var style = initial
+        property.parse(&style, DeclaredValue(text: value, keyword: value.lowercased(), fontSize: initial.fontSize, rootFontSize: 16),
+                       initial)
+        return style
+    }
+
+    /// Whether two styles are the same: their descriptions, but for the one dictionary a parser
+    /// fills (grid areas), whose order two equal ones need not print in.
+    static func same(_ one: ComputedStyle, _ other: ComputedStyle) -> Bool {
+        var one = one, other = other
+        guard one.grid.areas == other.grid.areas else { return false }
+        one.grid.areas = nil; other.grid.areas = nil
+        return String(describing: one) == String(describing: other)
+    }
+
+    /// Each property is parsed by its entry's parser, under every name: the example value,
+    /// given to the parser alone, changes the property from its initial value, and a
+    /// declaration of it under the name, each alias and WebKit's `-webkit-` spelling does
+    /// exactly what the parser does.
+    @Test func everyPropertyParsesThroughItsEntry() throws {
+        var failures: [String] = []
+        let initial = ComputedStyle()
+        for property in PropertyRegistry.all {
+            let entry = try #require(PropertyRegistry.entry(property.name))
+            guard let example = property.example else { continue }
+            let parsed = Self.parsed(property, example)
+            if Self.value(entry, in: parsed) == Self.value(entry, in: initial) { failures.append("\(property.name) does not parse \(example)") }
+            let prefixed = "-webkit-" + property.name
+            let spellings = [property.name] + property.aliases + (PropertyRegistry.entry(prefixed) === entry ? [prefixed] : [])
+            for name in spellings where !Self.same(Self.applied(name, example, to: initial, parent: initial), parsed) {
+                failures.append("\(name) is not parsed by its entry")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        // The one property without an example is read by the cascade from the root alone.
+        #expect(PropertyRegistry.all.filter { $0.example == nil }.map(\.name) == ["color-scheme"])
+    }
+
+    /// A parser writes only its property's computed value (what its longhands copy), so that
+    /// `initial` and `inherit` undo all a declaration did.
+    @Test func aParserWritesOnlyItsLonghands() throws {
+        var failures: [String] = []
+        for property in PropertyRegistry.all {
+            guard let example = property.example else { continue }
+            let entry = try #require(PropertyRegistry.entry(property.name))
+            let parsed = Self.parsed(property, example)
+            var copied = ComputedStyle()
+            for longhand in entry.longhands { longhand.copy(&copied, parsed) }
+            if !Self.same(copied, parsed) { failures.append(property.name) }
+        }
+        // The lines drawn (`decorations`) are the element's and its ancestors', settled with the lines.
+        #expect(failures == ["text-decoration", "text-decoration-line"])
+    }
+
     @Test func unknownValuesAndPropertiesAreDropped() throws {
         var style = ComputedStyle()
         let before = String(describing: style)
@@ -83,6 +140,18 @@ import Testing
         #expect(!DeclarationSupport.isSupported(Declaration(name: "shape-outside", value: "inherit", important: false)))
         #expect(PropertyRegistry.inherits("font") && PropertyRegistry.inherits("-webkit-hyphens"))
         #expect(!PropertyRegistry.inherits("border") && !PropertyRegistry.inherits("no-such-property"))
+    }
+
+    /// The unitless-length quirk is the registry's too: the properties it marks, by name.
+    @Test func theUnitlessLengthQuirkIsDeclaredInTheRegistry() {
+        func unitless(_ name: String, _ value: String = "20") -> Bool {
+            QuirkyLengths.usesUnitlessLength(Declaration(name: name, value: value, important: false))
+        }
+        let marked = PropertyRegistry.all.filter(\.unitlessLengthQuirk).map(\.name)
+        #expect(marked.count == 35 && marked.allSatisfy { unitless($0) })
+        #expect(unitless("border-top", "20 solid red") && !unitless("padding-top", "0") && !unitless("padding-top", "20px"))
+        // Not a length property, an alias (never quirky here), a flow-relative or an unknown one.
+        #expect(!unitless("line-height") && !unitless("-webkit-border-radius") && !unitless("margin-inline-start") && !unitless("no-such"))
     }
 
     @Test func globalKeywordsInTheCascade() throws {

@@ -94,21 +94,23 @@ struct LayoutEngine {
     /// for boxes that do not start their own.
     /// `containingDirection` is the direction of the block the box sits in, for in-flow
     /// block-level boxes (it decides which margin gives way).
-    func layoutBlock(_ box: Box, containingWidth: Double, containingDirection: TextDirection = .ltr, flow: FlowPosition? = nil) {
+    /// Returns the margins the box brings to the block that stacks it.
+    @discardableResult
+    func layoutBlock(_ box: Box, containingWidth: Double, containingDirection: TextDirection = .ltr, flow: FlowPosition? = nil) -> CollapsedMargins {
         resolveEdges(box, containingWidth: containingWidth)
         defer { if containingDirection.isRightToLeft { endMarginGivesWay(box, containingWidth: containingWidth) } }
         switch box.kind {
         case .table:
             TableLayout(engine: self).layout(box, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         case .image:
             layoutImage(box, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         default: break
         }
         if let verticalFlow = box.verticalFlow {
             layoutVerticalFlow(box, verticalFlow, containingWidth: containingWidth)
-            return
+            return CollapsedMargins(ownOf: box)
         }
         let chrome = horizontalChrome(box)
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
@@ -127,7 +129,7 @@ struct LayoutEngine {
             // computed width, so auto margins now share what is left (CSS 2.1 § 10.4).
             if box.width != filling { resolveAutoMargins(box, containingWidth: containingWidth) }
         }
-        layoutContents(box, flow: box.establishesBFC ? nil : flow)
+        return layoutContents(box, flow: box.establishesBFC ? nil : flow)
     }
 
     /// Auto horizontal margins of a block with a used width (CSS 2.1 § 10.3.3): both share
@@ -146,16 +148,23 @@ struct LayoutEngine {
         box.margin.left = containingWidth - box.width - box.margin.right
     }
 
-    /// Lays out the content box of a box whose width is set, then settles its height.
-    func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) {
+    /// Lays out the content box of a box whose width is set, then settles its height; returns
+    /// the margins it brings to the block that stacks it.
+    @discardableResult
+    func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) -> CollapsedMargins {
         var contentHeight: Double
+        let margins: CollapsedMargins
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.style.display.inner == .flex {
             contentHeight = FlexLayout(engine: self).layout(box)
+            margins = CollapsedMargins(ownOf: box)
         } else if MultiColumnLayout.applies(to: box) {
             contentHeight = MultiColumnLayout(engine: self).layout(box)
+            margins = CollapsedMargins(ownOf: box)
         } else if let content = box.inlineContent {
+            // The floats among the content are its children once placed (paint and placement find them there).
+            box.children = content.floats
             box.lines = layoutLines(content, in: box, flow: flow)
             contentHeight = box.lines.last.map { $0.y + $0.height } ?? 0
             for line in box.lines {
@@ -164,19 +173,14 @@ struct LayoutEngine {
                     atomic.box.y = atomic.y + atomic.box.margin.top
                 }
             }
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
-            box.topMarginIsQuirky = box.style.quirkyMarginTop
+            margins = CollapsedMargins(ownOf: box, topIsQuirky: box.style.quirkyMarginTop)
         } else if box.style.display.inner == .grid {
             contentHeight = GridLayout(engine: self).layout(box)
-            box.collapsedTop = MarginCollapse(box.margin.top)
-            box.collapsedBottom = MarginCollapse(box.margin.bottom)
-            box.collapsesThrough = false
+            margins = CollapsedMargins(ownOf: box)
         } else {
             let base = percentHeightBaseForChildren(box)
             for child in box.children { child.percentHeightBase = base }
-            contentHeight = layoutBlockChildren(box, flow: flow)
+            (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
         }
         if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
             contentHeight = max(contentHeight, bottom)  // a BFC root grows to hold its floats
@@ -185,7 +189,7 @@ struct LayoutEngine {
         let verticalChrome = box.border.top + box.border.bottom + box.padding.top + box.padding.bottom
         if let forcedHeight {
             box.height = max(forcedHeight, contentHeight + verticalChrome)
-            return
+            return margins
         }
         if case .textArea(let rows)? = box.control?.kind, let line = box.lines.first?.height {
             contentHeight = Double(rows) * line  // `rows` lines tall, whatever the text
@@ -204,10 +208,12 @@ struct LayoutEngine {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
             box.contentShift = ((contentHeight - box.naturalContentHeight) / 2).rounded(.down)
         }
+        return margins
     }
 
-    /// Stacks block children with margin collapsing; returns the content height.
-    private func layoutBlockChildren(_ box: Box, flow: FlowPosition) -> Double {
+    /// Stacks block children with margin collapsing; returns the content height and the
+    /// margins the box brings to its own parent (its children's may escape through its edges).
+    private func layoutBlockChildren(_ box: Box, flow: FlowPosition) -> (contentHeight: Double, margins: CollapsedMargins) {
         let contentWidth = box.contentWidth
         let collapseTop = !box.establishesBFC && box.border.top == 0 && box.padding.top == 0
         let collapseBottom = !box.establishesBFC && box.border.bottom == 0 && box.padding.bottom == 0 && box.style.height.isAuto
@@ -231,7 +237,7 @@ struct LayoutEngine {
             resolveEdges(child, containingWidth: contentWidth)
             if child.isFloat {
                 let top = atTop ? 0 : cursor + pending.value
-                if !placeBesideLastLine(child, index: index, in: box, flow: flow) { placeFloat(child, at: top, in: box, flow: flow) }
+                placeFloat(child, at: top, in: box, flow: flow)
                 continue
             }
             if child.style.clear != .none, let bottom = flow.floats.lowestBottom(
@@ -256,6 +262,7 @@ struct LayoutEngine {
             var containingWidthForChild = contentWidth
             var offsetX = 0.0
             var top = estimatedTop
+            var margins = CollapsedMargins()
             for _ in 0..<2 {
                 if child.establishesBFC, !flow.floats.isEmpty {
                     // A table or other BFC root sits beside the floats, not under them.
@@ -266,7 +273,7 @@ struct LayoutEngine {
                 let childFlow = FlowPosition(floats: flow.floats,
                                              x: flow.x + offsetX + child.margin.left + child.border.left + child.padding.left,
                                              y: flow.y + top + child.border.top + child.padding.top)
-                layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
+                margins = layoutBlock(child, containingWidth: containingWidthForChild, containingDirection: box.style.direction, flow: childFlow)
                 guard child.establishesBFC, let lower = topAvoidingFloats(child, at: top, flow: flow, contentWidth: contentWidth) else { break }
                 top = lower
             }
@@ -274,26 +281,26 @@ struct LayoutEngine {
             child.margin.left += offsetX
             if top > estimatedTop {
                 // Moved below floats it did not fit beside: as clearance, its margin no longer collapses.
-                cursor = top - child.collapsedTop.value
+                cursor = top - margins.top.value
                 pending = MarginCollapse()
                 atTop = false
                 anyInFlow = true
             }
-            if quirkContainer && !anyInFlow && child.topMarginIsQuirky {
-                child.collapsedTop = MarginCollapse()
+            if quirkContainer && !anyInFlow && margins.topIsQuirky {
+                margins.top = MarginCollapse()
             }
             if box.kind == .cell && index == box.children.count - 1 && child.style.quirkyMarginBottom {
-                child.collapsedBottom = MarginCollapse()
+                margins.bottom = MarginCollapse()
             }
-            if atTop && !child.topMarginIsQuirky && child.collapsedTop.value != 0 { escapingIsQuirky = false }
+            if atTop && !margins.topIsQuirky && margins.top.value != 0 { escapingIsQuirky = false }
             child.x = box.contentX + child.margin.left
-            if child.collapsesThrough {
-                var through = child.collapsedTop
-                through.add(child.collapsedBottom)
+            if margins.collapsesThrough {
+                var through = margins.top
+                through.add(margins.bottom)
                 // Its top border edge lies where it would with a bottom border: below the
                 // margins before it and its own top margin, not its bottom one.
                 var before = pending
-                before.add(child.collapsedTop)
+                before.add(margins.top)
                 child.y = box.contentY + cursor + (atTop ? 0 : before.value)
                 if atTop { escapingTop.add(through) } else { pending.add(through) }
                 if cleared { clearedCollapseThrough = true }
@@ -302,38 +309,33 @@ struct LayoutEngine {
             clearedCollapseThrough = false
             anyInFlow = true
             if atTop {
-                escapingTop.add(child.collapsedTop)
+                escapingTop.add(margins.top)
                 child.y = box.contentY  // its top margin escaped into ours
                 atTop = false
             } else {
-                pending.add(child.collapsedTop)
+                pending.add(margins.top)
                 child.y = box.contentY + cursor + pending.value
             }
             cursor = child.y - box.contentY + child.height
             // A child whose own margin escaped upward sits at its border top; the part of its
             // collapsed bottom margin beyond its own is handled by its descendants' positions.
-            pending = child.collapsedBottom
+            pending = margins.bottom
         }
-        box.collapsedTop = collapseTop ? escapingTop : MarginCollapse(box.margin.top)
-        box.topMarginIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
+        let topIsQuirky = (box.style.quirkyMarginTop || box.margin.top == 0) && (!collapseTop || escapingIsQuirky)
         let isEmpty = !anyInFlow && box.style.height.isAuto && box.border.top + box.border.bottom + box.padding.top + box.padding.bottom == 0
             && box.marker == nil
-        box.collapsesThrough = isEmpty && collapseTop && collapseBottom && (box.style.minHeight == .px(0) || box.style.minHeight == .auto)
-        if box.collapsesThrough {
-            box.collapsedTop = escapingTop
-            var bottom = MarginCollapse(box.margin.bottom)
-            bottom.add(pending)
-            box.collapsedBottom = bottom
-            return 0
+        let collapsesThrough = isEmpty && collapseTop && collapseBottom && (box.style.minHeight == .px(0) || box.style.minHeight == .auto)
+        var margins = CollapsedMargins(top: collapseTop ? escapingTop : MarginCollapse(box.margin.top), bottom: MarginCollapse(box.margin.bottom),
+                                       collapsesThrough: collapsesThrough, topIsQuirky: topIsQuirky)
+        if collapsesThrough {
+            margins.bottom.add(pending)
+            return (0, margins)
         }
         if collapseBottom && !clearedCollapseThrough {
-            var bottom = MarginCollapse(box.margin.bottom)
-            bottom.add(pending)
-            box.collapsedBottom = bottom
-            return cursor
+            margins.bottom.add(pending)
+            return (cursor, margins)
         }
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        return cursor + pending.value
+        return (cursor + pending.value, margins)
     }
 
     /// `align=center` and `<center>` centre narrower block children whose side margins are
@@ -352,6 +354,11 @@ struct LayoutEngine {
     /// floats allow; it takes no room in the normal flow.
     func placeFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         layoutBlock(child, containingWidth: box.contentWidth)
+        positionFloat(child, at: top, in: box, flow: flow)
+    }
+
+    /// Places a laid-out float at `top` or below, as far left or right as the other floats allow.
+    func positionFloat(_ child: Box, at top: Double, in box: Box, flow: FlowPosition) {
         let outerWidth = child.width + child.margin.left + child.margin.right
         let outerHeight = child.height + child.margin.top + child.margin.bottom
         let placed = flow.floats.place(width: outerWidth, height: outerHeight, isLeft: child.style.floating == .left,
@@ -359,8 +366,15 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
-        child.collapsesThrough = false
     }
+
+    /// Beside floats a paragraph is laid out a band at a time, each time from where the last
+    /// band ended: only a window of about this much text (UTF-8 bytes) is laid out, not all
+    /// that is left, so a long paragraph beside many floats costs what its lines cost.
+    static let lineWindowBytes = 4_096
+    /// The floats one paragraph places as its lines meet them (each lays a window out again);
+    /// past it (hostile input) the rest go below the lines.
+    static let maximumFloatsMetPerParagraph = 500
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
     /// text is laid out band by band (each band between two float edges).
@@ -386,29 +400,79 @@ struct LayoutEngine {
         }
         var lines: [LineBox] = []
         var y = 0.0
+        // The floats among the content, placed as the lines reach them.
+        let contentFloats = content.floats
+        var placedFloats = Set<ObjectIdentifier>()
+        var floatsMet = 0
+        func position(_ float: Box, at top: Double) {
+            positionFloat(float, at: top, in: box, flow: flow)
+            placedFloats.insert(ObjectIdentifier(float))
+        }
+        for float in contentFloats {
+            resolveEdges(float, containingWidth: contentWidth)
+            float.percentHeightBase = base
+            layoutBlock(float, containingWidth: contentWidth)
+        }
+        let windowed = !flow.floats.isEmpty || !contentFloats.isEmpty
+        func layOut(width: Double) -> (result: InlineLayout.Result, isWhole: Bool) {
+            let inline = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
+            if windowed {
+                let window = remaining.prefix(bytes: Self.lineWindowBytes)
+                if !window.isWhole {
+                    let result = inline.layout(window.content, width: width, layoutAtomic: layoutAtomic)
+                    if result.lines.count > 1 { return (result, false) }
+                }
+            }
+            return (inline.layout(remaining, width: width, layoutAtomic: layoutAtomic), true)
+        }
         // A line avoids the floats along its whole height, not just at its top (WebKit's
         // LineWidth::updateAvailableWidth with the height of what the line holds).
         func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
             flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
         }
-        for _ in 0..<(64 + 2 * flow.floats.count) {
+        for _ in 0..<(64 + 2 * flow.floats.count + 2 * contentFloats.count) {
             var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            var result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
-                .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+            var (result, isWhole) = layOut(width: band.right - band.left)
             if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
                 band = freeBand(at: y, height: first.height)
-                result = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
-                    .layout(remaining, width: band.right - band.left, layoutAtomic: layoutAtomic)
+                (result, isWhole) = layOut(width: band.right - band.left)
             }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
                 y = bandEnd  // not even the first word fits beside the floats: go below them
                 continue
             }
+            // The next float the lines meet: on the first line, beside it when it fits in what
+            // the line has left (then the line is laid out again beside it), else below it;
+            // on a later line, the lines before it are taken first (CSS 2.1 §9.5.1 rule 6,
+            // WebKit's LineBreaker: a float that fits on the line is positioned there).
+            var takeLimit = Int.max
+            var floatBelowFirstLine: Box?
+            // Each float met lays the rest of the text out again: past a budget (hostile input,
+            // thousands of floats in one long paragraph) the floats left go below the lines.
+            if floatsMet < Self.maximumFloatsMetPerParagraph,
+               let mark = result.floats.first(where: { !placedFloats.contains(ObjectIdentifier($0.box)) }) {
+                floatsMet += 1
+                if mark.line == 0 {
+                    let float = mark.box
+                    let outerWidth = float.width + float.margin.left + float.margin.right
+                    if mark.advance == 0 || mark.advance + outerWidth <= band.right - band.left + 0.01 || result.lines.isEmpty {
+                        position(float, at: y + (result.lines.first?.y ?? 0))
+                        continue
+                    }
+                    takeLimit = 1
+                    floatBelowFirstLine = float
+                } else {
+                    takeLimit = mark.line
+                }
+            }
+            // The last line of a window may end where the window was cut: it is laid out again.
+            if !isWhole { takeLimit = min(takeLimit, result.lines.count - 1) }
             let dx = band.left - flow.x
             var taken = 0
             for line in result.lines {
+                if taken >= takeLimit { break }
                 // Lines that start past the band's end are laid out again with the next band.
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 // A float lower down reaches into this line: it is laid out again beside it.
@@ -417,6 +481,7 @@ struct LayoutEngine {
                 taken += 1
                 if firstLineContainer != nil { break }
             }
+            if let float = floatBelowFirstLine, let line = lines.last { position(float, at: line.y + line.height) }
             firstLineContainer = nil
             if taken == result.lines.count { break }
             let lastTaken = result.lines[taken - 1]
@@ -424,6 +489,9 @@ struct LayoutEngine {
             remaining = remaining.suffix(fromByte: result.lineStarts[taken])
             style.textIndent = .px(0)
         }
+        // Floats the loop did not reach (past its bound) go below the lines.
+        let bottom = lines.last.map { $0.y + $0.height } ?? y
+        for float in contentFloats where !placedFloats.contains(ObjectIdentifier(float)) { position(float, at: bottom) }
         for line in lines {
             for atomic in line.atomics {
                 atomic.box.x = atomic.x + atomic.box.margin.left
@@ -494,9 +562,6 @@ struct LayoutEngine {
         box.height = size.height + verticalChrome
         // A block-level image is centred (or pushed right) by auto margins, as any block is.
         if box.style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
     }
 
     /// The content size of a replaced element from its specified and intrinsic sizes: CSS 2.1

@@ -67,9 +67,6 @@ final class Box {
     var markerLine: LineBox?
     /// Intrinsic min/max-content border-box widths, cached: nested tables ask repeatedly.
     var cachedContentWidths: (min: Double, max: Double)?
-    var collapsedTop = MarginCollapse()
-    var collapsedBottom = MarginCollapse()
-    var collapsesThrough = false
     var absoluteX = 0.0, absoluteY = 0.0
     var isRoot = false
     var isFloat = false
@@ -80,8 +77,6 @@ final class Box {
     var isBody = false
     /// A run of a multi-column container's content, laid out as one strip and shown in columns.
     var columnSet: ColumnSet?
-    /// Quirks mode: the margin this box brings to its parent's top is only UA default margins.
-    var topMarginIsQuirky = false
     /// Vertical offset of a table cell's content for `vertical-align`.
     var contentShift = 0.0
     /// The height the content itself needs, before a specified height (cells align it).
@@ -123,22 +118,6 @@ final class Box {
             || style.multiColumn.isMultiColumn || outOfFlow != nil
         }
     }
-}
-
-/// Adjoining vertical margins collapse to the largest positive plus the most negative.
-struct MarginCollapse {
-    var positive = 0.0
-    var negative = 0.0
-    init() {}
-    init(_ value: Double) { add(value) }
-    mutating func add(_ value: Double) {
-        if value > 0 { positive = max(positive, value) } else { negative = min(negative, value) }
-    }
-    mutating func add(_ other: MarginCollapse) {
-        positive = max(positive, other.positive)
-        negative = min(negative, other.negative)
-    }
-    var value: Double { positive + negative }
 }
 
 /// An inline element (span, a, b, an inline broken image…): it has no box of its own in

@@ -37,7 +37,10 @@ struct BoxTreeBuilder {
         if box.kind == .table { box.isInsideTableCell = inCell }
         let inCell = inCell || box.kind == .cell
         for child in box.children { markTablesInCells(child, inCell: inCell) }
-        for case .atomic(let atomic) in box.inlineContent?.items ?? [] { markTablesInCells(atomic, inCell: inCell) }
+        for item in box.inlineContent?.items ?? [] {
+            if case .atomic(let atomic) = item { markTablesInCells(atomic, inCell: inCell) }
+            if case .float(let float) = item { markTablesInCells(float, inCell: inCell) }
+        }
     }
 
     // MARK: Block containers
@@ -200,6 +203,18 @@ struct BoxTreeBuilder {
 
         /// An absolutely or fixed positioned box: in a line it takes no room (nor changes how
         /// white space collapses); a flex or grid container's is no item, and sits among them.
+        /// A float among inline content stays in it, where the line layout meets it; between
+        /// blocks (no content beside it) it is a block child.
+        mutating func appendFloat(_ box: Box) {
+            if makesFlexItems || makesGridItems {
+                finishInlineRun()
+                flushSoleIntoBlocks()
+                blocks.append(box)
+                return
+            }
+            inline.items.append(.float(box))
+        }
+
         mutating func appendOutOfFlow(_ box: Box) {
             if makesFlexItems || makesGridItems {
                 finishInlineRun()
@@ -216,8 +231,13 @@ struct BoxTreeBuilder {
             trimTrailingSpace()
             defer { inline = InlineContent(); lastWasSpace = true; paragraphBytes = 0; paragraphBreaks = 0 }
             if inline.isEmpty {
-                // Out-of-flow boxes without content beside them are block children: no line holds them.
-                let outOfFlow = inline.items.compactMap { item -> Box? in if case .outOfFlow(let box) = item { return box }; return nil }
+                // Out-of-flow boxes and floats without content beside them are block children: no line holds them.
+                let outOfFlow = inline.items.compactMap { item -> Box? in
+                    switch item {
+                    case .outOfFlow(let box), .float(let box): return box
+                    default: return nil
+                    }
+                }
                 guard !outOfFlow.isEmpty else { return }
                 flushSoleIntoBlocks()
                 blocks += outOfFlow
@@ -294,7 +314,7 @@ struct BoxTreeBuilder {
             blockified.display = .block
             let box = generatedContainer(generated, style: blockified, kind: .block)
             box.isFloat = true
-            appendBlock(box, &collector)
+            collector.appendFloat(box)
             return
         }
         switch style.display {
@@ -461,7 +481,7 @@ struct BoxTreeBuilder {
             blockified.display = blockified.display.blockified
             let box = tag == "img" ? imageBox(node, blockified) : tag == "svg" ? inlineSVGBox(node, blockified) : blockLevelBox(node, blockified)
             box.isFloat = true
-            appendBlock(box, &collector)
+            collector.appendFloat(box)
             return
         }
         if tag == "input" && dom[node].attributes["type"]?.lowercased() == "image" {

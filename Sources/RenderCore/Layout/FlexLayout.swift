@@ -208,9 +208,6 @@ struct FlexLayout {
             }
         }
         box.lines = []
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
         return isRow ? crossSize : mainSize
     }
 

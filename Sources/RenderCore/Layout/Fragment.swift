@@ -65,6 +65,8 @@ final class Fragment {
         case inlineEnd(InlineBox)
         case atomic(Fragment)
         case outOfFlow(Fragment)
+        /// A float met among the content (its fragment is among the container's children).
+        case float(Fragment)
     }
 
     /// A table's `<col>` and `<colgroup>` columns (their backgrounds paint behind cells), and
@@ -178,6 +180,7 @@ extension Fragment {
                 case .inlineEnd(let inlineBox): return .inlineEnd(inlineBox)
                 case .atomic(let atomic): return .atomic(fragment(atomic, parentFrame: frame, made: &made))
                 case .outOfFlow(let positioned): return .outOfFlow(fragment(positioned, parentFrame: frame, made: &made))
+                case .float(let float): return .float(fragment(float, parentFrame: frame, made: &made))
                 }
             }
             inline = InlineFormatting(lines: lines, markerLine: marker, items: items)

@@ -16,13 +16,16 @@ struct InlineContent {
         /// An absolutely or fixed positioned box among the content: it takes no room and puts
         /// nothing in the text; the line it falls in records its static position.
         case outOfFlow(Box)
+        /// A float among the content: it takes no room in the text; the line layout places it
+        /// where the line holding it is (CSS 2.1 §9.5.1), beside that line or below it.
+        case float(Box)
 
         static let spacingCarrier = "\u{00A0}"
 
         var isStart: Bool { if case .inlineStart = self { return true }; return false }
         /// Items that are no content of the line: inline element edges and out-of-flow boxes.
         var isMarker: Bool {
-            switch self { case .inlineStart, .inlineEnd, .outOfFlow: return true; default: return false }
+            switch self { case .inlineStart, .inlineEnd, .outOfFlow, .float: return true; default: return false }
         }
 
         /// The text this item puts into the PangoLayout.
@@ -35,12 +38,46 @@ struct InlineContent {
             // inside the element's bidi embedding or isolate so it sits on its start side.
             case .inlineStart(let box): return Bidi.opening(box.style) + (box.startSpacing > 0 ? Self.spacingCarrier : "")
             case .inlineEnd(let box): return (box.endSpacing > 0 ? Self.spacingCarrier : "") + Bidi.closing(box.style)
-            case .outOfFlow: return ""
+            case .outOfFlow, .float: return ""
             }
         }
     }
     var items: [Item] = []
     var isEmpty: Bool { items.allSatisfy { $0.isMarker } }
+    /// The floats among the content, in order.
+    var floats: [Box] { items.compactMap { if case .float(let box) = $0 { return box }; return nil } }
+
+    /// The content up to about `bytes` of its text, cut after a space (or at an item's end), and
+    /// whether that is all of it. Lines are broken greedily, so every line of the prefix but
+    /// its last is a line of the whole.
+    func prefix(bytes limit: Int) -> (content: InlineContent, isWhole: Bool) {
+        var result = InlineContent()
+        var position = 0
+        for (index, item) in items.enumerated() {
+            let length = item.text.utf8.count
+            if position + length <= limit || result.items.isEmpty && length == 0 {
+                result.items.append(item)
+                position += length
+                continue
+            }
+            if case .text(let string, let style) = item {
+                // Cut the text after the first space past the limit, if text follows it.
+                let bytes = Array(string.utf8)
+                var cut = max(0, limit - position)
+                while cut < bytes.count, bytes[cut] != UInt8(ascii: " ") { cut += 1 }
+                if cut + 1 < bytes.count {
+                    result.items.append(.text(String(decoding: bytes[...cut], as: UTF8.self), style))
+                    return (result, false)
+                }
+            }
+            // An item that cannot be cut ends the prefix (or starts it, when nothing came before).
+            guard result.items.isEmpty || position < limit else { return (result, false) }
+            result.items.append(item)
+            position += length
+            if position >= limit { return (result, index + 1 == items.count) }
+        }
+        return (result, true)
+    }
 
     /// The content from a byte offset of its text on (as `InlineLayout` lays the text out).
     func suffix(fromByte offset: Int) -> InlineContent {
@@ -102,6 +139,15 @@ struct InlineLayout {
         var firstLineEnd: Double
         /// The byte offset in the content's text where each line starts.
         var lineStarts: [Int]
+        /// Each float among the content: the line being built when it is met, and how far that
+        /// line's content before it reaches from the line's start edge (CSS 2.1 §9.5.1).
+        var floats: [FloatMark] = []
+    }
+
+    struct FloatMark {
+        let box: Box
+        let line: Int
+        let advance: Double
     }
 
     func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
@@ -119,12 +165,49 @@ struct InlineLayout {
         var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis, containingWidth: width ?? 0)
         placeOutOfFlow(segments, layout, in: &lines, originX: originX, shifts: shifts, width: width)
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
+        let floats = floatMarks(segments, layout, lineStarts: lineStarts)
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
             ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
             : (Double(firstLine.x) + Double(firstLine.width)) / scale + originX
         return Result(lines: lines, width: widestLineEnd(layout) + originX,
-                      firstLineEnd: firstLineEnd, lineStarts: lineStarts)
+                      firstLineEnd: firstLineEnd, lineStarts: lineStarts, floats: floats)
+    }
+
+    /// Where each float of the content is met. A float right after a soft wrap is met on the
+    /// line that wrapped (the line breaker reaches it before opening the next line); after a
+    /// forced break, on the new line.
+    private func floatMarks(_ segments: [Segment], _ layout: OpaquePointer, lineStarts: [Int]) -> [FloatMark] {
+        guard segments.contains(where: { if case .float = $0.item { return true }; return false }) else { return [] }
+        let pangoLines = layoutLines(layout)
+        let scale = Double(PANGO_SCALE)
+        var marks: [FloatMark] = []
+        var afterForcedBreak = false
+        for segment in segments {
+            guard case .float(let box) = segment.item else {
+                if !segment.item.isMarker { if case .lineBreak = segment.item { afterForcedBreak = true } else { afterForcedBreak = false } }
+                continue
+            }
+            var line = max(0, (lineStarts.lastIndex { $0 <= segment.start }) ?? 0)
+            if line > 0, lineStarts[line] == segment.start, !afterForcedBreak { line -= 1 }
+            // A break that ends the text opens no line box of its own: the float is on the next line.
+            if afterForcedBreak, line < lineStarts.count, lineStarts[line] < segment.start { line += 1 }
+            var advance = 0.0
+            if line < pangoLines.count {
+                let pangoLine = pangoLines[line]
+                var position: Int32 = 0
+                // The float's place in the text, as an offset into its line (its end for a line it ends).
+                let index = min(segment.start, Int(pangoLine.pointee.start_index + pangoLine.pointee.length))
+                pango_layout_line_index_to_x(pangoLine, Int32(index), 0, &position)
+                var logical = PangoRectangle()
+                pango_layout_line_get_extents(pangoLine, nil, &logical)
+                let x = Double(position) / scale
+                advance = container.direction.isRightToLeft ? Double(logical.width) / scale - x : x
+                if line == 0 { advance += max(0, container.textIndent.resolve(0) ?? 0) }
+            }
+            marks.append(FloatMark(box: box, line: line, advance: max(0, advance)))
+        }
+        return marks
     }
 
     /// `layout(…).width` alone, without building line boxes: intrinsic sizing only needs the
@@ -252,7 +335,7 @@ struct InlineLayout {
                 let start = segment.item.isStart ? segment.end - carrier : segment.start
                 var rect = PangoRectangle(x: 0, y: 0, width: pangoUnits(width), height: 0)
                 insert(pango_attr_shape_new(&rect, &rect), segment.piece(start - segment.start..<start - segment.start + carrier))
-            case .outOfFlow:
+            case .outOfFlow, .float:
                 break
             }
             while nextSlash < slashes.count, slashes[nextSlash] < segment.end {
@@ -479,7 +562,7 @@ struct InlineLayout {
                 }
             case .lineBreak(let style):
                 if breakCounts { include(style, shift: baselineShift(run.segment.enclosing)) }
-            case .inlineStart, .inlineEnd, .outOfFlow: break   // no run holds an out-of-flow box (it has no text)
+            case .inlineStart, .inlineEnd, .outOfFlow, .float: break   // no run holds an out-of-flow box or float (no text)
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 switch box.style.verticalAlign {
@@ -545,7 +628,7 @@ struct InlineLayout {
         var keptEnd: Double?
         for run in runs {
             switch run.segment.item {
-            case .inlineStart, .inlineEnd, .outOfFlow: continue
+            case .inlineStart, .inlineEnd, .outOfFlow, .float: continue
             case .atomic(let box):
                 let height = box.height + box.margin.top + box.margin.bottom
                 let boxTop: Double

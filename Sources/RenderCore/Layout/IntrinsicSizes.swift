@@ -79,7 +79,7 @@ struct IntrinsicSizes {
         } else if box.inlineContent == nil, style.display.inner == .grid {
             (minimum, maximum) = box.withOutOfFlowChildrenAside { GridLayout(engine: engine).intrinsicContentWidths(box) }
         } else if let content = box.inlineContent {
-            (minimum, maximum) = inlineWidths(content, style: style)
+            (minimum, maximum) = content.floats.isEmpty ? inlineWidths(content, style: style) : inlineWidthsBesideFloats(content, style: style)
             if let texts = box.control?.sizingTexts, case .text(_, let runStyle)? = content.items.first {
                 for text in texts {
                     var other = InlineContent()
@@ -137,20 +137,9 @@ struct IntrinsicSizes {
             if end > index, children[index..<end].contains(where: { $0.kind == .anonymousBlock }) {
                 maximum = max(maximum, floatLeft + floatRight)
                 floatLeft = 0; floatRight = 0
-                var line = 0.0, widest = 0.0
-                var previousFloat: Box?
-                for child in children[index..<end] {
-                    let widths = outerWidths(child)
-                    minimum = max(minimum, widths.min)
-                    if child.isFloat {
-                        if let previous = previousFloat, clears(child.style.clear, previous.style.floating) {
-                            widest = max(widest, line); line = 0
-                        }
-                        previousFloat = child
-                    }
-                    line += widths.max
-                }
-                maximum = max(maximum, widest, line)
+                let line = lineWidths(children[index..<end].map { (outerWidths($0), $0.isFloat ? $0 : nil) })
+                minimum = max(minimum, line.min)
+                maximum = max(maximum, line.max)
                 index = end
                 continue
             }
@@ -181,6 +170,46 @@ struct IntrinsicSizes {
             maximum = max(maximum, width)
         }
         return (minimum, max(maximum, floatLeft + floatRight))
+    }
+
+    /// Pieces of one line, text and floats, in order: min-content is the widest piece; the
+    /// max-content line holds them all side by side, except that a float clearing an earlier
+    /// float starts a new line (RenderBlockFlow::computeInlinePreferredLogicalWidths).
+    private func lineWidths(_ pieces: [(widths: (min: Double, max: Double), float: Box?)]) -> (min: Double, max: Double) {
+        var minimum = 0.0, line = 0.0, widest = 0.0
+        var previousFloat: Box?
+        for piece in pieces {
+            minimum = max(minimum, piece.widths.min)
+            if let float = piece.float {
+                if let previous = previousFloat, clears(float.style.clear, previous.style.floating) {
+                    widest = max(widest, line); line = 0
+                }
+                previousFloat = float
+            }
+            line += piece.widths.max
+        }
+        return (minimum, max(widest, line))
+    }
+
+    /// Inline content with floats among it: the text between floats measured piece by piece.
+    private func inlineWidthsBesideFloats(_ content: InlineContent, style: ComputedStyle) -> (Double, Double) {
+        var pieceStyle = style
+        var pieces: [(widths: (min: Double, max: Double), float: Box?)] = []
+        var run = InlineContent()
+        func endRun() {
+            guard !run.isEmpty else { return }
+            let widths = inlineWidths(run, style: pieceStyle)
+            pieces.append(((widths.0, widths.1), nil))
+            pieceStyle.textIndent = .px(0)  // only the first line indents
+            run = InlineContent()
+        }
+        for item in content.items {
+            guard case .float(let float) = item else { run.items.append(item); continue }
+            endRun()
+            pieces.append((outerWidths(float), float))
+        }
+        endRun()
+        return lineWidths(pieces)
     }
 
     private func clears(_ clear: FloatSide, _ side: FloatSide) -> Bool {

@@ -84,9 +84,6 @@ struct MultiColumnLayout {
             child.y = box.contentY + cursor
             cursor += height
         }
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
         return cursor
     }
 

@@ -514,9 +514,6 @@ struct TableLayout {
             cell.gridColumn = placement.column
             alignCellContent(cell, rowHeight: height, rowBaseline: rowBaselines[placement.row])
         }
-        table.collapsedTop = MarginCollapse(table.margin.top)
-        table.collapsedBottom = MarginCollapse(table.margin.bottom)
-        table.collapsesThrough = false
     }
 
     /// The border-box height a table's `height`, `max-height` and `min-height` ask for, as

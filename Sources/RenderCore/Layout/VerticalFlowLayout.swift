@@ -46,9 +46,6 @@ extension LayoutEngine {
         box.height = inlineSize + vertical
         box.lines = []
         box.naturalContentHeight = inlineSize
-        box.collapsedTop = MarginCollapse(box.margin.top)
-        box.collapsedBottom = MarginCollapse(box.margin.bottom)
-        box.collapsesThrough = false
         if style.display.isBlockLevel && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
 
         // The logical frame is `inlineSize` wide and `blockSize` tall; turned into place about

@@ -54,7 +54,8 @@ struct DocumentText {
     }
 
     private mutating func visitContents(_ box: Fragment) {
-        for child in box.children { visit(child) }
+        // The floats of inline content come where the content meets them.
+        for child in box.children where box.inline == nil || !child.isFloat { visit(child) }
         guard let content = box.inline else { return }
         for item in content.items {
             switch item {
@@ -62,7 +63,7 @@ struct DocumentText {
                 if visible { emit(text) }
             case .lineBreak:
                 emit("\n")
-            case .atomic(let atomic), .outOfFlow(let atomic):
+            case .atomic(let atomic), .outOfFlow(let atomic), .float(let atomic):
                 visit(atomic)
             case .inlineStart, .inlineEnd:
                 break  // their no-break spaces only carry margins, borders and padding
@@ -91,6 +92,8 @@ struct DocumentText {
         guard !text.isEmpty else { return }
         if !out.isEmpty {
             if pendingNewline || pendingRowBreak {
+                // A space that ends a line is not shown (a block, a float, ends it here).
+                while out.hasSuffix(" ") { out.removeLast() }
                 if !out.hasSuffix("\n") { out += "\n" }
             } else if pendingTabs > 0 {
                 // A forced break that ends a cell opens no line there.

@@ -37,20 +37,6 @@ public struct FlexStyle: Sendable, Equatable {
     public var isRow: Bool { direction == .row || direction == .rowReverse }
     public var isReversed: Bool { direction == .rowReverse || direction == .columnReverse }
 
-    /// The flex property names this type parses, `-webkit-` spellings included.
-    static func handles(_ name: String) -> Bool {
-        names.contains(name) || (name.hasPrefix("-webkit-") && names.contains(String(name.dropFirst(8))))
-            || legacyBoxNames.contains(name)
-    }
-    private static let names: Set<String> = [
-        "flex-direction", "flex-wrap", "flex-flow", "flex-grow", "flex-shrink", "flex-basis", "flex",
-        "justify-content", "align-items", "align-self", "align-content", "order",
-    ]
-    private static let legacyBoxNames: Set<String> = [
-        "-webkit-box-orient", "-webkit-box-direction", "-webkit-box-pack", "-webkit-box-align",
-        "-webkit-box-flex", "-webkit-box-ordinal-group",
-    ]
-
     /// `display` keywords WebKit still takes for flex containers: -webkit-flex, -webkit-inline-flex,
     /// -webkit-box, -webkit-inline-box (nil for others).
     static func legacyDisplay(_ keyword: String) -> (display: Display, isBox: Bool)? {
@@ -63,13 +49,12 @@ public struct FlexStyle: Sendable, Equatable {
         }
     }
 
-    /// Applies one declaration (the name as `handles` accepts it); an invalid value leaves the
-    /// style as it was. `length` parses a length or percentage.
+    /// Applies one declaration of a flex property (by its registry name, `PropertyRegistry`);
+    /// an invalid value leaves the style as it was. `length` parses a length or percentage.
     mutating func apply(_ name: String, _ value: String, length: (String) -> Length?) {
         let keyword = value.lowercased()
         let parts = PropertyValues.components(keyword)
-        let property = name.hasPrefix("-webkit-") && !Self.legacyBoxNames.contains(name) ? String(name.dropFirst(8)) : name
-        switch property {
+        switch name {
         case "flex-direction": if let v = Direction(rawValue: keyword) { direction = v }
         case "flex-wrap": if let v = Wrap(rawValue: keyword) { wrap = v }
         case "flex-flow":
@@ -120,8 +105,7 @@ public struct FlexStyle: Sendable, Equatable {
 
     /// `initial` or `inherit` for one of the flex properties: the values of `source`.
     mutating func reset(_ name: String, from source: FlexStyle) {
-        let property = name.hasPrefix("-webkit-") && !Self.legacyBoxNames.contains(name) ? String(name.dropFirst(8)) : name
-        switch property {
+        switch name {
         case "flex-direction", "-webkit-box-orient", "-webkit-box-direction": direction = source.direction
         case "flex-wrap": wrap = source.wrap
         case "flex-flow": direction = source.direction; wrap = source.wrap

@@ -82,52 +82,6 @@ public struct GeneratedContentStyle: Sendable, Equatable {
     }
 }
 
-extension ComputedStyle {
-    static let generatedContentProperties: Set<String> = [
-        "content", "counter-reset", "counter-increment", "counter-set", "quotes",
-        "list-style", "list-style-type", "list-style-image", "list-style-position",
-    ]
-
-    /// Applies one of `generatedContentProperties`; an invalid value changes nothing.
-    mutating func applyGeneratedContent(_ name: String, _ value: String) {
-        let tokens = GeneratedContentParser.significantTokens(value)
-        switch name {
-        case "content":
-            if let content = GeneratedContentParser.content(tokens) { generated.content = content }
-        case "counter-reset":
-            if let list = GeneratedContentParser.counters(tokens, allowReversed: true) { generated.counterReset = list }
-        case "counter-increment":
-            if let list = GeneratedContentParser.counters(tokens, allowReversed: false) {
-                generated.counterIncrement = list
-                generated.incrementDeclared = true
-            }
-        case "counter-set":
-            if let list = GeneratedContentParser.counters(tokens, allowReversed: false) { generated.counterSet = list }
-        case "quotes":
-            if let quotes = GeneratedContentParser.quotes(tokens) { generated.quotes = quotes }
-        case "list-style-type":
-            if tokens.count == 1, let type = GeneratedContentParser.listStyleType(tokens[0]) { listStyle = type }
-        case "list-style-image":
-            if tokens.count == 1, let image = GeneratedContentParser.image(tokens[0]) { generated.listStyleImage = image }
-        case "list-style-position":
-            guard tokens.count == 1, case .ident(let word) = tokens[0].kind else { break }
-            switch word.lowercased() {
-            case "inside": generated.listStyleInside = true
-            case "outside": generated.listStyleInside = false
-            default: break
-            }
-        case "list-style":
-            if let parts = GeneratedContentParser.listStyleShorthand(tokens) {
-                listStyle = parts.type
-                generated.listStyleImage = parts.image
-                generated.listStyleInside = parts.inside
-            }
-        default:
-            break
-        }
-    }
-}
-
 enum GeneratedContentParser {
     /// Counter values are kept within 32 bits, as WebKit keeps them.
     static let valueRange = Int(Int32.min)...Int(Int32.max)

@@ -93,15 +93,6 @@ public enum GridContentAlignment: Sendable, Equatable {
 }
 
 enum GridValueParser {
-    /// The properties this parser takes (one `case` group in ApplyDeclaration).
-    static let properties: Set<String> = [
-        "grid-template-columns", "grid-template-rows", "grid-template-areas", "grid-template", "grid",
-        "grid-auto-columns", "grid-auto-rows", "grid-auto-flow",
-        "grid-row-start", "grid-row-end", "grid-column-start", "grid-column-end", "grid-row", "grid-column", "grid-area",
-        "justify-items", "justify-self", "align-items", "align-self", "justify-content", "align-content",
-        "place-items", "place-self", "place-content",
-    ]
-
     /// Applies one declaration; an invalid value leaves `grid` as it was (the whole
     /// declaration dropped, as browsers drop it).
     static func apply(_ name: String, _ value: String, to grid: inout GridStyle, length: (String) -> Length?) {

@@ -25,11 +25,6 @@ public struct MultiColumnStyle: Sendable, Equatable {
 }
 
 enum MultiColumnParser {
-    static let properties: Set<String> = [
-        "columns", "column-count", "column-width", "column-rule", "column-rule-width", "column-rule-style",
-        "column-rule-color", "column-span", "column-fill",
-    ]
-
     /// Applies one declaration; an invalid value leaves the style as it was.
     static func apply(_ name: String, _ value: String, to columns: inout MultiColumnStyle, current: RGBA,
                       length: (String) -> Length?, borderWidth: (String) -> Double?) {

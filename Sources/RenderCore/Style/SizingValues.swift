@@ -72,23 +72,3 @@ public struct SizingKeywords: Sendable, Equatable {
     public var minHeight: SizingKeyword?
     public var maxHeight: SizingKeyword?
 }
-
-extension ComputedStyle {
-    /// Applies a size property given a keyword; false when `property` is no size property or
-    /// `value` no keyword. A length given later clears the keyword (`clearSizingKeyword`).
-    mutating func applySizingKeyword(_ property: String, _ keyword: String) -> Bool {
-        guard let sizing = SizingKeyword(keyword) else { return false }
-        switch property {
-        case "width": width = .auto; sizingKeywords.width = sizing
-        case "min-width": minWidth = .px(0); sizingKeywords.minWidth = sizing
-        case "max-width": maxWidth = .auto; sizingKeywords.maxWidth = sizing
-        // Heights: the content's height is what the keywords give for a block (`auto`); a
-        // min or max height of a keyword is no constraint.
-        case "height": height = .auto; sizingKeywords.height = sizing
-        case "min-height": minHeight = .px(0); sizingKeywords.minHeight = sizing
-        case "max-height": maxHeight = .auto; sizingKeywords.maxHeight = sizing
-        default: return false
-        }
-        return true
-    }
-}
