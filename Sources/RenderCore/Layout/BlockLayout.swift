@@ -374,7 +374,7 @@ struct LayoutEngine {
     static let lineWindowBytes = 4_096
     /// The floats one paragraph places as its lines meet them (each lays a window out again);
     /// past it (hostile input) the rest go below the lines.
-    static let maximumFloatsMetPerParagraph = 500
+    static let maximumFloatsMetPerParagraph = 100
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
     /// text is laid out band by band (each band between two float edges).
