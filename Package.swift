@@ -50,9 +50,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // The base layer: value types every stage shares (Rect, Edges, RGBA, RenderError,
+        // ResourceLimits). Foundation only; RenderCore depends on it, never the other way.
+        .target(name: "RenderBase"),
         .target(
             name: "RenderCore",
-            dependencies: ["CCairo", "CGumbo", "CPixbuf", "CRsvg", "CPNG", "CGMime", "CIDN2"],
+            dependencies: ["RenderBase", "CCairo", "CGumbo", "CPixbuf", "CRsvg", "CPNG", "CGMime", "CIDN2"],
         ),
         // Golden-frame assertions for teams whose tests are Swift (Swift Testing or XCTest).
         .target(name: "SnapshotTesting", dependencies: ["RenderCore"]),

@@ -225,16 +225,6 @@ public final class Canvas {
     }
 }
 
-public enum RenderError: Error, CustomStringConvertible, Equatable {
-    case input(String)
-    case output(String)
-    public var description: String {
-        switch self {
-        case .input(let message), .output(let message): return message
-        }
-    }
-}
-
 extension Canvas {
     /// A text decoration that is not solid (`DecorationDrawing`).
     func drawTextDecoration(_ decoration: DecorationDrawing, _ color: RGBA) {

@@ -46,14 +46,6 @@ public struct ElementPaint: Sendable, Equatable {
     }
 }
 
-extension RGBA {
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    public var hexWithAlpha: String {
-        guard a < 1 else { return hexString }
-        return hexString + String(format: "%02X", Int((min(1, max(0, a)) * 255).rounded()))
-    }
-}
-
 /// The text an inline formatting context gives each element: a run between an inline
 /// element's start and end belongs to that element (the innermost), the rest to the block.
 struct OwnText {

@@ -1,27 +1,3 @@
-/// A colour with straight (non-premultiplied) sRGB components in 0...1.
-public struct RGBA: Sendable, Equatable, Hashable {
-    public var r: Double
-    public var g: Double
-    public var b: Double
-    public var a: Double
-
-    public init(r: Double, g: Double, b: Double, a: Double) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
-    }
-
-    public static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
-    public static let white = RGBA(r: 1, g: 1, b: 1, a: 1)
-    public static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
-
-    /// From 0...255 channel values.
-    init(bytes red: Int, _ green: Int, _ blue: Int, alpha: Double = 1) {
-        self.init(r: Double(red) / 255, g: Double(green) / 255, b: Double(blue) / 255, a: alpha)
-    }
-}
-
 /// Parses CSS `<color>` values: hex, named and system colours, `transparent`, `rgb()`, `hsl()`,
 /// `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`, `color-mix()` and `light-dark()`
 /// (the functions in `ColorFunctions.swift`, the spaces in `ColorSpaces.swift`).
@@ -158,12 +134,4 @@ public enum CSSColor {
         ("tomato", 0xFF6347), ("turquoise", 0x40E0D0), ("violet", 0xEE82EE), ("wheat", 0xF5DEB3),
         ("white", 0xFFFFFF), ("whitesmoke", 0xF5F5F5), ("yellow", 0xFFFF00), ("yellowgreen", 0x9ACD32),
     ]
-}
-
-extension RGBA {
-    /// `#RRGGBB`, each channel rounded to a byte (alpha left out), as warnings and reports show colours.
-    public var hexString: String {
-        func byte(_ value: Double) -> Int { Int((min(1, max(0, value)) * 255).rounded()) }
-        return String(format: "#%02X%02X%02X", byte(r), byte(g), byte(b))
-    }
 }

@@ -149,14 +149,6 @@ public enum TabSize: Sendable, Equatable {
     case px(Double)
 }
 
-public struct Edges<Value: Sendable & Equatable>: Sendable, Equatable {
-    public var top: Value, right: Value, bottom: Value, left: Value
-    public init(_ all: Value) { top = all; right = all; bottom = all; left = all }
-    public init(top: Value, right: Value, bottom: Value, left: Value) {
-        self.top = top; self.right = right; self.bottom = bottom; self.left = left
-    }
-}
-
 public struct TextDecorations: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -5,6 +5,7 @@ import Foundation
 /// them. A limit that is reached never fails a render on its own: the part over it is left
 /// out and one warning line says what was cut. Each value was chosen so that the worst input
 /// the limit lets through still renders in well under 5 s and 1 GB (`make hostile`).
+/// The warnings' wording is RenderCore's (`Scene/LimitWarnings.swift`).
 public struct ResourceLimits: Sendable, Equatable {
     /// Elements nested deeper lose their own box; their content joins the ancestor at this depth.
     public var maximumDepth = 512
@@ -64,56 +65,4 @@ public struct ResourceLimits: Sendable, Equatable {
     public static let standard = ResourceLimits()
 
     public init() {}
-
-    /// Warnings said by more than one stage, worded once.
-    static func textWarning(_ limits: ResourceLimits) -> String {
-        "the mail has more than \(bytes(limits.maximumTextBytes)) of text; the rest is cut"
-    }
-
-    static func stylesheetWarning(_ limits: ResourceLimits) -> String {
-        "the mail's CSS is larger than \(bytes(limits.maximumStylesheetBytes)); the rest is ignored"
-    }
-
-    /// "50 000", "1 MB": numbers in warnings read at a glance.
-    static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += " " }
-            out.append(digit)
-        }
-        return out
-    }
-
-    static func bytes<T: BinaryInteger>(_ value: T) -> String {
-        let value = Double(value)
-        for (unit, size) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where value >= Double(size) {
-            return Scene.format((value / Double(size) * 10).rounded() / 10) + " " + unit
-        }
-        return Scene.format(value) + " bytes"
-    }
-}
-
-/// What is left of the limits while one document is built, and one warning per limit reached.
-/// Stages hand it along (parse → style → box tree → layout); a class, so each stage adds to
-/// the same record. Unchecked: one per document build, used only by the thread building it.
-final class ResourceBudget: @unchecked Sendable {
-    let limits: ResourceLimits
-    private(set) var warnings: [String] = []
-    /// UTF-8 bytes of text left for the whole document.
-    var textBytesLeft: Int
-    var floatsLeft: Int
-    var selectorTestsLeft: Int
-
-    init(_ limits: ResourceLimits) {
-        self.limits = limits
-        selectorTestsLeft = limits.maximumSelectorTests
-        textBytesLeft = limits.maximumTextBytes
-        floatsLeft = limits.maximumFloats
-    }
-
-    /// Adds a warning once, however often the limit is reached.
-    func warn(_ message: String) {
-        if !warnings.contains(message) { warnings.append(message) }
-    }
 }
