@@ -52,6 +52,19 @@ import Testing
         }
         #expect(items.map(ObjectIdentifier.init) == atomics.map { ObjectIdentifier($0.box) })
         #expect(atomics[1].box.replaced != nil && atomics[0].box.replaced == nil)
+        #expect(atomics[0].box.baseline == nil)  // no line inside
+    }
+
+    @Test func baselinesComeFromTheLastLineInside() throws {
+        let tree = try Self.layOut("""
+            <!DOCTYPE html><body style="margin:0;font:16px/20px Arial"><div><div style="padding-top:5px">one<br>two</div>            <div style="height:30px"></div></div></body>
+            """)
+        let outer = try #require(tree.root.children.first?.children.first)
+        let text = try #require(outer.children.first)
+        let last = try #require(text.lines.last)
+        #expect(text.lines.count == 2 && text.baseline == 5 + last.y + last.baseline)
+        // A block without lines takes its last child's with one, moved by where that child sits.
+        #expect(outer.baseline == text.y + (text.baseline ?? 0) && outer.children.last?.baseline == nil)
     }
 
     @Test func eachFormattingContextCarriesItsOwnContent() throws {

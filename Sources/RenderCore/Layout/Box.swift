@@ -220,14 +220,18 @@ struct DecorationLine {
 
 extension Box {
     /// The baseline of the last line box inside, from the border-box top (inline-block baselines).
-    func lastBaseline() -> Double? {
+    func lastBaseline() -> Double? { lastBaseline { $0.lastBaseline() } }
+
+    /// The same, with each child's own baseline from `childBaseline` (the fragment tree reads
+    /// those of the fragments it has built: one pass, not one walk per box).
+    func lastBaseline(childBaseline: (Box) -> Double?) -> Double? {
         // A vertical flow's lines run across the line it sits in: it has no baseline there (WebKit
         // puts its bottom margin edge on the line's baseline).
         if verticalFlow != nil { return nil }
         if style.display.inner == .flex { return flexBaseline() }
         if let last = lines.last { return contentY + last.y + last.baseline }
         for child in children.reversed() where !child.isOutOfFlow {
-            if let baseline = child.lastBaseline() { return child.y + baseline }
+            if let baseline = childBaseline(child) { return child.y + baseline }
         }
         return nil
     }

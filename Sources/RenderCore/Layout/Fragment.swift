@@ -3,8 +3,9 @@
 /// returns this tree, and everything after layout (paint, the stacking contexts, the element
 /// boxes of `layout --json`, the scroll anchors, the document's text) reads fragments only.
 ///
-/// One fragment per box, in the box tree's shape: an atomic inline is a fragment on the line
-/// that holds it (`FragmentLine`), not among its container's children. What a fragment holds
+/// One fragment per box, in the box tree's shape (rects relative to the parent, edges, line
+/// boxes, baselines): an atomic inline is a fragment on the line that holds it
+/// (`FragmentLine`), not among its container's children. What a fragment holds
 /// depends on the formatting context it establishes or takes part in, one value type each:
 /// lines (`InlineFormatting`), a table's columns (`TableFormatting`), a cell's place in the
 /// grid (`CellPlacement`), and a replaced element's picture (`ReplacedContent`).
@@ -25,6 +26,9 @@ final class Fragment {
     let padding: Edges<Double>
     /// How far the content sits below the padding edge (a cell's `vertical-align`).
     let contentShift: Double
+    /// The baseline of its last line box, from the border-box top (what an inline-block sits
+    /// on); nil when it holds no line.
+    let baseline: Double?
     /// Block-level boxes, table parts, flex and grid items, and out-of-flow boxes, in tree order.
     let children: [Fragment]
     let inline: InlineFormatting?
@@ -91,7 +95,7 @@ final class Fragment {
         let brokenImage: BrokenImage.Content?
     }
 
-    fileprivate init(_ box: Box, parentFrame: Rect, children: [Fragment], inline: InlineFormatting?) {
+    fileprivate init(_ box: Box, parentFrame: Rect, children: [Fragment], inline: InlineFormatting?, baseline: Double?) {
         kind = box.kind
         node = box.node
         style = box.style
@@ -104,6 +108,7 @@ final class Fragment {
         border = box.border
         padding = box.padding
         contentShift = box.contentShift
+        self.baseline = baseline
         self.children = children
         self.inline = inline
         table = box.kind == .table ? TableFormatting(columns: box.tableColumns, collapsesBorders: box.collapsedEdges != nil) : nil
@@ -185,7 +190,8 @@ extension Fragment {
             }
             inline = InlineFormatting(lines: lines, markerLine: marker, items: items)
         }
-        let result = Fragment(box, parentFrame: parentFrame, children: children, inline: inline)
+        let baseline = box.lastBaseline { made[ObjectIdentifier($0)]?.baseline ?? $0.lastBaseline() }
+        let result = Fragment(box, parentFrame: parentFrame, children: children, inline: inline, baseline: baseline)
         made[ObjectIdentifier(box)] = result
         return result
     }
