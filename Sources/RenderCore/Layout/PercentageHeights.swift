@@ -33,7 +33,7 @@ extension LayoutEngine {
         // against it in a second pass only).
         guard box.kind != .cell else { return nil }
         // Anonymous blocks do not impede resolution.
-        if box.node == nil && box.kind == .block && !box.isFloat && !box.isRoot { return box.percentHeightBase }
+        if box.kind == .anonymousBlock || box.node == nil && box.kind == .block && !box.isFloat && !box.isRoot { return box.percentHeightBase }
         if let height = requestedContentHeight(box) {
             let limits = contentHeightLimits(box)
             return max(limits.min, min(height, limits.max))
