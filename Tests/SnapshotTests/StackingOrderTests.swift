@@ -26,6 +26,15 @@ struct StackingOrderTests {
         }
     }
 
+    /// A positioned float among a paragraph's text stacks in tree order with the paragraph's
+    /// positioned boxes (css21 anonymous-boxes-001, as WebKit paints it).
+    @Test func aPositionedFloatAmongTextStacksInTreeOrder() {
+        let p = page("<div style='position:relative;height:120px'><div style='position:absolute;top:0;left:0;width:100px;"
+                     + "height:100px;background:#ff0000'></div><div style='float:left;position:relative;width:100px;height:50%;"
+                     + "background:#008000'></div>&nbsp;text<div></div></div>")
+        #expect(p.colour(50, 50) == "#008000")
+    }
+
     @Test func floatsPaintOverBlockBackgroundsAndUnderInlineContent() {
         let p = page("<div style='float:left;width:80px;height:50px;margin-right:-80px;background:#ffa500'></div>"
                      + "<div style='background:#0000ff;height:40px'><span style='display:inline-block;width:40px;height:20px;background:#000000'></span></div>")

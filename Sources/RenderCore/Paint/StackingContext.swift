@@ -153,7 +153,15 @@ struct LayerTree {
     private mutating func visitContents(of box: Fragment, _ scope: Scope, members: inout [Int: [Member]]) {
         var scope = scope
         scope.parentInner = box.style.display.inner
-        for child in box.children { visit(child, scope, members: &members) }
+        // The floats of inline content go in tree order among its atomic and out-of-flow boxes.
+        var floats = ArraySlice(box.inline == nil ? [] : box.children)
+        let itemIndex = floats.isEmpty ? [:] : Self.itemIndices(box.inline)
+        func visitFloats(before index: Int) {
+            while let next = floats.first, itemIndex[ObjectIdentifier(next)] ?? Int.max < index {
+                visit(floats.removeFirst(), scope, members: &members)
+            }
+        }
+        if box.inline == nil { for child in box.children { visit(child, scope, members: &members) } }
         var inlineLayers: Set<ObjectIdentifier> = []
         for line in box.linesWithMarker {
             // A relatively positioned inline element is a layer where it first shows, in tree order.
@@ -165,8 +173,24 @@ struct LayerTree {
                                            tables: scope.tables, inline: fragment.box), key: ObjectIdentifier(fragment.box))
                 members[scope.context, default: []].append(Member(index: index, z: kind.z))
             }
-            for atomic in line.atomics { visit(atomic.box, scope, members: &members) }
+            for atomic in line.atomics {
+                if !floats.isEmpty { visitFloats(before: itemIndex[ObjectIdentifier(atomic.box)] ?? Int.max) }
+                visit(atomic.box, scope, members: &members)
+            }
         }
+        for float in floats { visit(float, scope, members: &members) }
+    }
+
+    /// Where each float, atomic inline and out-of-flow box stands in the inline content.
+    private static func itemIndices(_ inline: Fragment.InlineFormatting?) -> [ObjectIdentifier: Int] {
+        var indices: [ObjectIdentifier: Int] = [:]
+        for (index, item) in (inline?.items ?? []).enumerated() {
+            switch item {
+            case .float(let fragment), .atomic(let fragment), .outOfFlow(let fragment): indices[ObjectIdentifier(fragment)] = index
+            default: break
+            }
+        }
+        return indices
     }
 
     private mutating func visit(_ box: Fragment, _ scope: Scope, members: inout [Int: [Member]]) {
