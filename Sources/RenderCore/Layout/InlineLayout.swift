@@ -55,7 +55,7 @@ struct InlineContent {
         var position = 0
         for (index, item) in items.enumerated() {
             let length = item.text.utf8.count
-            if position + length <= limit || result.items.isEmpty && length == 0 {
+            if position + length <= limit {
                 result.items.append(item)
                 position += length
                 continue
@@ -185,7 +185,9 @@ struct InlineLayout {
         var afterForcedBreak = false
         for segment in segments {
             guard case .float(let box) = segment.item else {
-                if !segment.item.isMarker { if case .lineBreak = segment.item { afterForcedBreak = true } else { afterForcedBreak = false } }
+                if !segment.item.isMarker {
+                    if case .lineBreak = segment.item { afterForcedBreak = true } else { afterForcedBreak = false }
+                }
                 continue
             }
             var line = max(0, (lineStarts.lastIndex { $0 <= segment.start }) ?? 0)
