@@ -151,7 +151,7 @@ struct InlineLayout {
     }
 
     func layout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Result {
-        let (layout, segments, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
+        let (layout, segments, originX, added) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let shifts = alignLines(layout, segments, width: width.map { $0 - originX })
         var firstLine = PangoRectangle()
@@ -164,7 +164,7 @@ struct InlineLayout {
             ? width.flatMap { TextOverflowEllipsis(style: container, available: $0, fonts: fonts) } : nil
         var lines = buildLines(layout, segments, originX: originX, shifts: shifts, ellipsis: ellipsis, containingWidth: width ?? 0)
         placeOutOfFlow(segments, layout, in: &lines, originX: originX, shifts: shifts, width: width)
-        let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
+        let lineStarts = layoutLines(layout).map { added.originalOffset(of: Int($0.pointee.start_index)) }
         let floats = floatMarks(segments, layout, lineStarts: lineStarts)
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
         let firstLineEnd = container.direction.isRightToLeft && width != nil
@@ -215,20 +215,25 @@ struct InlineLayout {
     /// `layout(…).width` alone, without building line boxes: intrinsic sizing only needs the
     /// widest line, and skipping the glyph runs of every line halves a measurement's cost.
     func widestLine(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> Double {
-        let (layout, _, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
+        let (layout, _, originX, _) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return widestLineEnd(layout) + originX
     }
 
     /// The PangoLayout of the content (the caller unrefs it), atomic inlines laid out first,
-    /// and where its origin lies from the content box's left edge.
-    private func pangoLayout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void) -> (OpaquePointer, [Segment], originX: Double) {
+    /// where its origin lies from the content box's left edge, and the break opportunities
+    /// added to pango's text (its offsets, and the segments', count them; the content's do not).
+    private func pangoLayout(_ content: InlineContent, width: Double?, layoutAtomic: (Box) -> Void)
+        -> (OpaquePointer, [Segment], originX: Double, added: AddedBreaks) {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
-        let (text, segments) = buildText(content)
+        let (contentText, contentSegments) = buildText(content)
+        let plan = LineBreaking.plan(for: contentText, correctsASCII: container.wordBreak != .breakAll)
+        let added = AddedBreaks(plan.added.filter { wraps(at: $0, contentSegments) })
+        let (text, segments) = added.offsets.isEmpty ? (contentText, contentSegments) : added.apply(to: contentText, contentSegments)
         let layout = pango_layout_new(fonts.context(for: container.direction))!
         Bidi.setBaseDirection(of: layout, container)
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
-        let attributes = buildAttributes(segments, noBreakAfter: LineBreaking.suppressedBreaks(in: text))
+        let attributes = buildAttributes(segments, noBreakAfter: plan.suppressed.map(added.pangoOffset(of:)))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         switch container.wordBreak {
@@ -258,7 +263,17 @@ struct InlineLayout {
             pango_layout_set_tabs(layout, tabs)
             pango_tab_array_free(tabs)
         }
-        return (layout, segments, -hanging)
+        return (layout, segments, -hanging, added)
+    }
+
+    /// A break may be added before the character at `offset` only inside text that wraps on
+    /// both sides of it.
+    private func wraps(at offset: Int, _ segments: [Segment]) -> Bool {
+        func wraps(_ segment: Segment?) -> Bool {
+            guard case .text(_, let style)? = segment?.item else { return false }
+            return style.whiteSpace != .nowrap && style.whiteSpace != .pre
+        }
+        return wraps(segmentContaining(offset, segments)) && wraps(segmentContaining(offset - 1, segments))
     }
 
     /// The distance between tab stops: `tab-size` spaces of the block's font (with its letter
