@@ -317,8 +317,8 @@ struct InlineLayout {
     /// those in constant time but scans the whole list for any other, which made paragraphs
     /// with thousands of slashes (or of spaced words) quadratic. Each segment's attributes are
     /// gathered, in the order that decides between two of a kind at one start, then inserted
-    /// sorted by start; the slash attributes of a segment come after its others.
-    private func buildAttributes(_ segments: [Segment], noBreakAfter slashes: [Int]) -> OpaquePointer {
+    /// sorted by start; the suppressed breaks of a segment come after its others.
+    private func buildAttributes(_ segments: [Segment], noBreakAfter suppressed: [Int]) -> OpaquePointer {
         let list = pango_attr_list_new()!
         // Browsers never add hyphens where they break inside a word.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
@@ -327,7 +327,7 @@ struct InlineLayout {
             guard let attribute else { return }
             pending.append((segment.start..<segment.end, attribute))
         }
-        var nextSlash = 0
+        var nextSuppressed = 0
         for segment in segments {
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
@@ -355,9 +355,10 @@ struct InlineLayout {
             case .outOfFlow, .float:
                 break
             }
-            while nextSlash < slashes.count, slashes[nextSlash] < segment.end {
-                insert(pango_attr_allow_breaks_new(0), Segment(start: slashes[nextSlash], end: slashes[nextSlash] + 2, item: segment.item, enclosing: []))
-                nextSlash += 1
+            while nextSuppressed < suppressed.count, suppressed[nextSuppressed] < segment.end {
+                let start = suppressed[nextSuppressed]
+                insert(pango_attr_allow_breaks_new(0), Segment(start: start, end: start + 2, item: segment.item, enclosing: []))
+                nextSuppressed += 1
             }
             // Stable by start: of two attributes at one start, the one gathered later stays later.
             for entry in pending.enumerated().sorted(by: { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }) {

@@ -75,6 +75,7 @@ enum LineBreaking {
     /// ASCII characters to pango (`word-break: break-all` breaks between any two already).
     static func plan(for text: String, correctsASCII: Bool = true) -> Plan {
         var plan = Plan()
+        let corrections = Self.corrections
         var previous: (scalar: Unicode.Scalar, offset: Int)? = nil
         var offset = 0
         for scalar in text.unicodeScalars {
