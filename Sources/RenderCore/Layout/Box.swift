@@ -48,6 +48,10 @@ final class Box {
     /// Cell: its `height` counts its border and padding, in quirks mode (WebKit's
     /// RenderTableCell::logicalHeightForRowSizing).
     var heightIsBorderBox = false
+    /// Table: its `width`, `height` and their minimums and maximums count its border and
+    /// padding: always for an HTML `<table>`, for a CSS table only with `box-sizing:
+    /// border-box` (WebKit's RenderTable::convertStyleLogicalWidthToComputedWidth).
+    var sizeIsBorderBox = true
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).

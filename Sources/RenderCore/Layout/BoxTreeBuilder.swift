@@ -704,6 +704,7 @@ struct BoxTreeBuilder {
 
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
+        table.sizeIsBorderBox = dom[node].tag == "table" || style.borderBoxSizing
         appendGeneratedRow(.before, of: node, to: table)
         // Text and boxes that are no table part, side by side, share one anonymous row and cell.
         var pending: [DOMDocument.NodeID] = []

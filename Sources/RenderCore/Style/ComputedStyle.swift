@@ -218,8 +218,9 @@ public struct ComputedStyle: Sendable {
     public var isolates = false
     public var willChangeStacks = false
     public var clipPath: ClipPath?
-    /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
-    public var maskImage: BackgroundImage?
+    /// The mask layers (`mask-image`, `-size`, `-position`, `-repeat`, `-origin`, `-clip`), kept
+    /// as background layers are; origin and clip start at the border box.
+    public var mask = BackgroundLayers.maskInitial
     /// `position` (not inherited); its offsets, `z-index` and `clip` are in `positioning`.
     public var position: PositionScheme = .static
     @OutOfLine public var positioning = Positioning()
