@@ -19,12 +19,19 @@ import Testing
     @Test(arguments: [
         ("a :b", [2]),        // a space before punctuation: WebKit breaks, UAX #14 does not
         ("f(x)", []),         // a letter before `(`: no break in either
-        ("x-1", []),          // a hyphen before a digit: no break in WebKit
+        ("ABCD-1234", [5]),   // a hyphen before a digit after a letter or digit: WebKit breaks
+        ("(-1", []),          // not after other characters (a minus sign)
         ("what?now", []),     // pango breaks after `?` before a letter too
         (#"x"(y"#, [2]),       // `"` then `(`: WebKit breaks
     ])
     func addedBreaks(text: String, expected: [Int]) {
         #expect(LineBreaking.plan(for: text).added == expected)
+    }
+
+    /// A hyphen that begins another element's text forgets the letter before it: no break.
+    @Test func hyphenAtARunStartKeepsItsDigit() {
+        #expect(LineBreaking.plan(for: "x-1") { $0 == 1 }.added.isEmpty)
+        #expect(LineBreaking.plan(for: "x-1") { $0 == 2 }.added == [2])
     }
 
     /// Pango breaks after `!` before a letter and after `/`; WebKit does neither.

@@ -227,7 +227,9 @@ struct InlineLayout {
         -> (OpaquePointer, [Segment], originX: Double, added: AddedBreaks) {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
         let (contentText, contentSegments) = buildText(content)
-        let plan = LineBreaking.plan(for: contentText, correctsASCII: container.wordBreak != .breakAll)
+        let plan = LineBreaking.plan(for: contentText, correctsASCII: container.wordBreak != .breakAll) { offset in
+            segmentContaining(offset, contentSegments)?.start == offset
+        }
         let added = AddedBreaks(plan.added.filter { wraps(at: $0, contentSegments) })
         let (text, segments) = added.offsets.isEmpty ? (contentText, contentSegments) : added.apply(to: contentText, contentSegments)
         let layout = pango_layout_new(fonts.context(for: container.direction))!

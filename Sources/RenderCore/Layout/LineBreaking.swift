@@ -21,7 +21,8 @@ enum LineBreaking {
     /// puts the second on a lower line). Each entry: the characters before the break, and the
     /// characters after it; any pair not listed has no break. The space row is a space before
     /// a printable character (UAX #14 keeps `a :b` and `a )` together; WebKit does not).
-    /// A `-` before a digit never breaks, whatever comes before the `-` (measured too).
+    /// A `-` before a digit is not in the table: it breaks only after an ASCII letter or digit
+    /// in the same text run (`breaksBetweenHyphenAndDigit`).
     static let webKitBreaks: [(before: String, after: String)] = [
         (##"!"#%&)*+,.:;=>\]|}~"##, "(<[{"),
         ("-", ##"!"#$%&'()*+-/:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~"##),
@@ -73,16 +74,24 @@ enum LineBreaking {
 
     /// Where to correct pango's breaks in the text. `correctsASCII` false leaves pairs of
     /// ASCII characters to pango (`word-break: break-all` breaks between any two already).
-    static func plan(for text: String, correctsASCII: Bool = true) -> Plan {
+    /// `startsRun` tells whether the character at an offset begins a text run of its own (the
+    /// text of another element begins there).
+    static func plan(for text: String, correctsASCII: Bool = true, startsRun: (Int) -> Bool = { _ in false }) -> Plan {
         var plan = Plan()
         let corrections = Self.corrections
         var previous: (scalar: Unicode.Scalar, offset: Int)? = nil
+        var beforePrevious: Unicode.Scalar? = nil
         var offset = 0
         for scalar in text.unicodeScalars {
             if let previous {
                 if previous.scalar.isASCII && scalar.isASCII {
                     if correctsASCII {
-                        switch corrections[Int(previous.scalar.value) << 7 | Int(scalar.value)] {
+                        var correction = corrections[Int(previous.scalar.value) << 7 | Int(scalar.value)]
+                        if correction == .none, previous.scalar == "-", scalar.properties.numericType == .decimal,
+                           let beforePrevious, breaksBetweenHyphenAndDigit(after: beforePrevious), !startsRun(previous.offset) {
+                            correction = .add
+                        }
+                        switch correction {
                         case .none: break
                         case .suppress: plan.suppressed.append(previous.offset)
                         case .add: plan.added.append(offset)
@@ -92,10 +101,19 @@ enum LineBreaking {
                     plan.suppressed.append(previous.offset)
                 }
             }
+            beforePrevious = previous?.scalar
             previous = (scalar, offset)
             offset += UTF8.width(scalar)
         }
         return plan
+    }
+
+    /// WebKit breaks between `-` and a digit when an ASCII letter or digit comes before the
+    /// `-` (`ABCD-1234`, `1234-5678`, parts of long URLs; not a minus sign as in `(-1` or
+    /// ` -1`), and only within one text run: after another element's text it does not
+    /// (`<b>x</b>-1`, measured).
+    private static func breaksBetweenHyphenAndDigit(after character: Unicode.Scalar) -> Bool {
+        character.isASCII && (character.properties.isAlphabetic || character.properties.numericType == .decimal)
     }
 
     /// Beyond ASCII pairs, where ICU (Blink, WebKit) keeps together what pango breaks:
