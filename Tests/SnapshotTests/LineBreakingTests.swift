@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Testing
 @testable import RenderCore
@@ -17,12 +18,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a :b", [2]),        // a space before punctuation: WebKit breaks, UAX #14 does not
+        ("a :b", [1]),        // a space before punctuation: WebKit breaks, UAX #14 does not (added before the space)
         ("f(x)", []),         // a letter before `(`: no break in either
         ("ABCD-1234", [5]),   // a hyphen before a digit after a letter or digit: WebKit breaks
         ("(-1", []),          // not after other characters (a minus sign)
         ("what?now", []),     // pango breaks after `?` before a letter too
         (#"x"(y"#, [2]),       // `"` then `(`: WebKit breaks
+        ("{{ item", [2]),     // after a space after an opening bracket: WebKit breaks, UAX #14 (LB14) does not
+        (#"" (x"#, [1]),       // nor (LB15) between a quote, spaces and an opening bracket
+        ("x (y", []),         // pango breaks there too
     ])
     func addedBreaks(text: String, expected: [Int]) {
         #expect(LineBreaking.plan(for: text).added == expected)
@@ -61,6 +65,33 @@ import Testing
 
     static func layout(_ html: String) -> LaidOutDocument {
         LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
+    }
+
+    /// `LineBreaking.pangoBreaks` is what pango says: each pair between letters and digits,
+    /// its break asked of `pango_get_log_attrs` (a pango upgrade that breaks otherwise fails here).
+    @Test func declaredPangoBreaksAreWhatPangoSays() {
+        func pangoBreaks(_ text: String) -> Bool {
+            var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: 5)
+            text.withCString { pango_get_log_attrs($0, 4, -1, pango_language_from_string("en"), &attributes, 5) }
+            return attributes[2].is_line_break != 0
+        }
+        var declared: [String: (always: Bool, sometimes: Bool)] = [:]
+        for row in LineBreaking.pangoBreaks {
+            for after in row.always { declared[row.before + String(after)] = (true, false) }
+            for after in row.sometimes { declared[row.before + String(after)] = (false, true) }
+        }
+        let printable = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        var mismatches: [String] = []
+        for before in [" "] + printable {
+            for after in printable {
+                let pair = String(before) + String(after)
+                let breaks = ["x\(pair)x", "1\(pair)1", "x\(pair)1", "1\(pair)x"].map(pangoBreaks)
+                let measured = (always: breaks.allSatisfy { $0 }, sometimes: breaks.contains(true) && !breaks.allSatisfy { $0 })
+                let expected = declared[pair] ?? (false, false)
+                if measured != expected { mismatches.append(pair) }
+            }
+        }
+        #expect(mismatches.isEmpty, "pango breaks otherwise between \(mismatches)")
     }
 
     /// A narrow block of markup wraps before each tag, as in WebKit; the text is unchanged.

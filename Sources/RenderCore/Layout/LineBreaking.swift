@@ -1,5 +1,3 @@
-import CCairo
-
 /// Where pango's line breaking differs from WebKit's, found in the text so that pango can be
 /// told not to break there, or given a break it would not take.
 ///
@@ -11,8 +9,10 @@ enum LineBreaking {
         /// Byte offsets of the characters after which pango would break and WebKit does not;
         /// the attribute that suppresses it spans the character and the next (ascending).
         var suppressed: [Int] = []
-        /// Byte offsets of the characters before which WebKit breaks and pango does not: a
-        /// zero-width space goes there in pango's text (ascending).
+        /// Where WebKit breaks and pango does not: byte offsets of the characters a zero-width
+        /// space goes before in pango's text (ascending). For a break after spaces, the first
+        /// of them: pango then breaks after the spaces (UAX #14 LB8) and lets them hang at the
+        /// line's end, where spaces before the zero-width space would count in its width.
         var added: [Int] = []
     }
 
@@ -30,47 +30,53 @@ enum LineBreaking {
         (" ", ##"!"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~"##),
     ]
 
+    /// The same pairs as pango 1.50 breaks them (UAX #14), asked of `pango_get_log_attrs` with
+    /// letters and digits on either side (`x` or `1` before and after): the characters after
+    /// which it breaks before `always` whatever surrounds the pair, and before `sometimes` only
+    /// in some of those contexts (LB25 keeps `%(` together before a digit). Declared rather
+    /// than asked at run time, which costs 0.2 s; a test asks pango and compares.
+    static let pangoBreaks: [(before: String, always: String, sometimes: String)] = [
+        (" ", ##""#$%&'(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\^_`abcdefghijklmnopqrstuvwxyz{|~"##, ""),
+        ("!", ##"#$%&(*+0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\^_`abcdefghijklmnopqrstuvwxyz{~"##, ""),
+        ("$", ##"$%+\"##, "([{"),
+        ("%", ##"$%+\"##, "([{"),
+        (")", "([{", ##"$%+\"##),
+        ("+", ##"$%+\"##, "([{"),
+        (",", "([{", ##"$%+0123456789\"##),
+        ("-", ##"#$%&(*+<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\^_`abcdefghijklmnopqrstuvwxyz{~"##, ""),
+        (".", "([{", ##"$%+0123456789\"##),
+        ("/", "#&(*<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[^_`abcdefghijklmnopqrstuvwxyz{~", ##"$%+0123456789\"##),
+        (":", "([{", ##"$%+0123456789\"##),
+        (";", "([{", ##"$%+0123456789\"##),
+        ("?", ##"#$%&(*+0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\^_`abcdefghijklmnopqrstuvwxyz{~"##, ""),
+        (##"\"##, ##"$%+\"##, "([{"),
+        ("]", "([{", ##"$%+\"##),
+        ("|", ##"#$%&(*+0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\^_`abcdefghijklmnopqrstuvwxyz{~"##, ""),
+        ("}", "#&(*0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[^_`abcdefghijklmnopqrstuvwxyz{~", ##"$%+\"##),
+    ]
+
     /// What to do with pango's break between two ASCII characters.
     private enum Correction: UInt8 { case none, suppress, add }
 
-    /// `webKitBreaks` against pango's own breaks, asked of pango once, indexed by
-    /// `before << 7 | after`. WebKit's pairs do not depend on their neighbours (measured with
-    /// letters and digits on either side); pango's may (UAX #14 LB25 keeps `%(` together before
-    /// a digit), so a pair is corrected unless pango agrees with WebKit in each such context.
+    /// `webKitBreaks` against `pangoBreaks`, indexed by `before << 7 | after`: a break WebKit
+    /// takes is added unless pango always takes it; one it does not is suppressed wherever
+    /// pango may take it.
     private static let corrections: [Correction] = {
-        let printable = UInt8(0x21)...UInt8(0x7E)
-        var webKit = [Bool](repeating: false, count: 128 * 128)
-        for row in webKitBreaks {
-            for before in row.before.utf8 { for after in row.after.utf8 { webKit[Int(before) << 7 | Int(after)] = true } }
-        }
-        var pairs: [(UInt8, UInt8)] = []
-        for before in [0x20] + printable { for after in printable { pairs.append((before, after)) } }
-        var table = [Correction](repeating: .none, count: 128 * 128)
-        for (leading, trailing) in [(UInt8(ascii: "x"), UInt8(ascii: "x")), (0x31, 0x31), (0x78, 0x31), (0x31, 0x78)] {
-            let breaks = pangoBreaks(between: pairs, after: leading, before: trailing)
-            for (index, (before, after)) in pairs.enumerated() {
-                let key = Int(before) << 7 | Int(after)
-                if webKit[key] != breaks[index] { table[key] = webKit[key] ? .add : .suppress }
+        func table(_ rows: [(String, String)]) -> [Bool] {
+            var table = [Bool](repeating: false, count: 128 * 128)
+            for (befores, afters) in rows {
+                for before in befores.utf8 { for after in afters.utf8 { table[Int(before) << 7 | Int(after)] = true } }
             }
+            return table
         }
-        return table
+        let webKit = table(webKitBreaks.map { ($0.before, $0.after) })
+        let pangoAlways = table(pangoBreaks.map { ($0.before, $0.always) })
+        let pangoMay = table(pangoBreaks.map { ($0.before, $0.always + $0.sometimes) })
+        return (0..<128 * 128).map { key in
+            if webKit[key] { return pangoAlways[key] ? .none : .add }
+            return pangoMay[key] ? .suppress : .none
+        }
     }()
-
-    /// Whether pango breaks between each pair, each written between `leading` and `trailing`
-    /// (one text of such groups, spaces between them).
-    private static func pangoBreaks(between pairs: [(UInt8, UInt8)], after leading: UInt8, before trailing: UInt8) -> [Bool] {
-        var text: [UInt8] = []
-        text.reserveCapacity(pairs.count * 5)
-        for (before, after) in pairs { text += [leading, before, after, trailing, 0x20] }
-        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: text.count + 1)
-        text.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                pango_get_log_attrs(chars.baseAddress, Int32(chars.count), -1, pango_language_from_string("en"),
-                                    &attributes, Int32(attributes.count))
-            }
-        }
-        return pairs.indices.map { attributes[$0 * 5 + 2].is_line_break != 0 }
-    }
 
     /// Where to correct pango's breaks in the text. `correctsASCII` false leaves pairs of
     /// ASCII characters to pango (`word-break: break-all` breaks between any two already).
@@ -81,6 +87,8 @@ enum LineBreaking {
         let corrections = Self.corrections
         var previous: (scalar: Unicode.Scalar, offset: Int)? = nil
         var beforePrevious: Unicode.Scalar? = nil
+        var beforeSpaces: Unicode.Scalar? = nil   // the last character that is not a space
+        var spacesStart = 0                       // where the spaces before `scalar` begin
         var offset = 0
         for scalar in text.unicodeScalars {
             if let previous {
@@ -91,10 +99,13 @@ enum LineBreaking {
                            let beforePrevious, breaksBetweenHyphenAndDigit(after: beforePrevious), !startsRun(previous.offset) {
                             correction = .add
                         }
+                        if correction == .none, previous.scalar == " ", pangoKeepsAcrossSpaces(after: beforeSpaces, before: scalar) {
+                            correction = .add
+                        }
                         switch correction {
                         case .none: break
                         case .suppress: plan.suppressed.append(previous.offset)
-                        case .add: plan.added.append(offset)
+                        case .add: plan.added.append(previous.scalar == " " ? spacesStart : offset)
                         }
                     }
                 } else if breakIsSuppressed(after: previous.scalar, before: scalar) {
@@ -102,10 +113,24 @@ enum LineBreaking {
                 }
             }
             beforePrevious = previous?.scalar
+            if let previous, previous.scalar != " " { beforeSpaces = previous.scalar }
+            if scalar == " " && previous?.scalar != " " { spacesStart = offset }
             previous = (scalar, offset)
             offset += UTF8.width(scalar)
         }
         return plan
+    }
+
+    /// Where pango does not break after a space before a printable character although it
+    /// would after a letter (`pangoBreaks`' space row): UAX #14 LB14 keeps what follows an
+    /// opening bracket and spaces with it (`{{ item`), LB15 an opening bracket with a quote
+    /// and spaces before it (`" (`). WebKit's table breaks after the space (measured).
+    private static func pangoKeepsAcrossSpaces(after character: Unicode.Scalar?, before next: Unicode.Scalar) -> Bool {
+        switch character {
+        case "(", "[", "{": return true
+        case "\"", "'": return next == "(" || next == "[" || next == "{"
+        default: return false
+        }
     }
 
     /// WebKit breaks between `-` and a digit when an ASCII letter or digit comes before the
