@@ -631,10 +631,22 @@ struct BoxTreeBuilder {
             box.isBody = dom[node].tag == "body"
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
             fillBlockContainer(box, from: node, leadingText: leadingText)
+            if dom[node].tag == "fieldset" { markRenderedLegend(of: box) }
             if box.style.generated.listStyleInside { box.marker = nil }
             startVerticalFlow(box, node)
             return box
         }
+    }
+
+    /// A fieldset's rendered legend: its first `<legend>` child box that is neither floated
+    /// nor out of the flow.
+    private func markRenderedLegend(of fieldset: Box) {
+        fieldset.isFieldset = true
+        let legend = fieldset.children.first { child in
+            child.node.map { dom[$0].tag == "legend" } == true && !child.isFloat && !child.isOutOfFlow && child.kind == .block
+        }
+        legend?.isRenderedLegend = true
+        fieldset.renderedLegend = legend
     }
 
     /// A block container in a vertical writing mode whose parent is horizontal starts a
