@@ -128,6 +128,16 @@ public enum WordBreaking: Sendable, Equatable {
     case anywhere
     /// `word-break: break-all`: break between any two letters.
     case breakAll
+
+    /// How freely it breaks inside words, from `normal` up.
+    var permissiveness: Int {
+        switch self {
+        case .normal: return 0
+        case .breakWordWhenNeeded: return 1
+        case .anywhere: return 2
+        case .breakAll: return 3
+        }
+    }
 }
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
