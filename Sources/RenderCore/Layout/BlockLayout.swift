@@ -117,11 +117,12 @@ struct LayoutEngine {
             box.width = specified
             // A float's or inline-block's auto margins are zero (CSS 2.1 §10.3.5, §10.3.9).
             if box.kind != .inlineBlock && !box.isFloat && !box.isRenderedLegend { resolveAutoMargins(box, containingWidth: containingWidth) }
-        } else if box.kind == .inlineBlock || box.isFloat || box.isRenderedLegend {
+        } else if box.kind == .inlineBlock || box.isFloat || box.isRenderedLegend || box.control?.shrinksToFit == true {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
             let available = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: true)
+            if box.kind != .inlineBlock, !box.isFloat, box.control != nil { resolveAutoMargins(box, containingWidth: containingWidth) }
         } else {
             let filling = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, filling - chrome, containingWidth: containingWidth, isBorderBox: false)

@@ -524,14 +524,24 @@ struct BoxTreeBuilder {
             collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid:
             let box = blockLevelBox(node, style)
-            if tag == "button" {
-                let attributes = dom[node].attributes
-                box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
-            }
-            if tag == "marquee" { box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(dom[node].attributes))) }
+            attachContainerControl(box, tag: tag, node: node)
             collector.appendAtomic(box)
         default:
-            appendBlock(blockLevelBox(node, style), &collector)
+            let box = blockLevelBox(node, style)
+            attachContainerControl(box, tag: tag, node: node)
+            appendBlock(box, &collector)
+        }
+    }
+
+    /// A `<button>` or `<marquee>` holds content and is drawn as its control, inline or block.
+    private func attachContainerControl(_ box: Box, tag: String, node: DOMDocument.NodeID) {
+        let attributes = dom[node].attributes
+        switch tag {
+        case "button":
+            box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
+        case "marquee":
+            box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(attributes)))
+        default: break
         }
     }
 
