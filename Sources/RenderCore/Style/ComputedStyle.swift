@@ -222,6 +222,9 @@ public struct ComputedStyle: Sendable {
     public var transformOrigin = (x: Length.percent(50), y: Length.percent(50))
     public var filters: [FilterFunction] = []
     public var backdropFilters: [FilterFunction] = []
+    /// Whether the element's used colour scheme is dark (its `color-scheme`, inherited): system
+    /// colours and `light-dark()` resolve by it (`Cascade` sets it, knowing the appearance).
+    public var usesDarkScheme = false
     public var blendMode: BlendMode = .normal
     /// `isolation: isolate`, and a `will-change` naming a property that would make a stacking
     /// context: each makes one on its own (as WebKit's RenderStyle::willChangeCreatesStackingContext).
