@@ -462,10 +462,11 @@ struct InlineLayout {
 
         var lines: [LineBox] = []
         var y = 0.0
+        let text = pango_layout_get_text(layout)
         for index in 0..<lineCount {
             // A forced break at the very end opens no new line in CSS.
             if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
-            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis, containingWidth: containingWidth)
+            let line = buildLine(runsPerLine[index], text: text, top: y, ellipsis: ellipsis, containingWidth: containingWidth)
             lines.append(line)
             y += line.height
         }
@@ -485,7 +486,8 @@ struct InlineLayout {
 
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
-    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> LineBox {
+    private func buildLine(_ runs: [RunInfo], text: UnsafePointer<CChar>?, top: Double, ellipsis: TextOverflowEllipsis?,
+                           containingWidth: Double) -> LineBox {
         // `position: relative` on inline elements moves their fragments and what is in them, leaving their room.
         func moved<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> (dx: Double, dy: Double) {
             Self.relativeShift(enclosing, containingWidth: containingWidth, direction: container.direction)
@@ -509,6 +511,13 @@ struct InlineLayout {
             // `sub`/`super` move the inline box off the baseline: the line grows to hold it.
             above = max(above, metrics.ascent + topLeading - shift)
             below = max(below, metrics.descent + leading - topLeading + shift)
+            // Emphasis marks: the box's content area and the marks beyond it count, whatever
+            // the line height (WebKit: the inline box's ascent and descent, plus the marks').
+            if usedFont == nil, let mark = EmphasisMark.of(style, fonts: fonts) {
+                let over = EmphasisMark.isOver(style)
+                above = max(above, metrics.ascent + (over ? mark.height : 0) - shift)
+                below = max(below, metrics.descent + (over ? 0 : mark.height) + shift)
+            }
         }
         // Which inline boxes count towards the line box, as WebKit decides it. Standards mode:
         // the block's strut, and every inline box on a line with content, wrapper spans too
@@ -653,6 +662,12 @@ struct InlineLayout {
                     var placed = made.run.offsetBy(dx: offset.dx, dy: offset.dy)
                     placed.layerOwner = layerOwner
                     line.glyphRuns.append(placed)
+                    if var marks = emphasisMarks(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing),
+                                                 style: style, visible: visible) {
+                        marks = marks.offsetBy(dx: offset.dx, dy: offset.dy)
+                        marks.layerOwner = layerOwner
+                        line.glyphRuns.append(marks)
+                    }
                 }
                 if let truncation {
                     keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
@@ -668,6 +683,15 @@ struct InlineLayout {
             line.glyphRuns.append(truncation.run(keptEnd: keptEnd, baseline: baseline))
         }
         return line
+    }
+
+    /// The run's emphasis marks (`EmphasisMark`), nil when its style has none.
+    private func emphasisMarks(_ run: RunInfo, text: UnsafePointer<CChar>?, baseline: Double, style: ComputedStyle,
+                               visible: ClosedRange<Double>?) -> GlyphRun? {
+        guard style.emphasisMark != nil, let text, let item = run.glyphItem.pointee.item,
+              let glyphString = run.glyphItem.pointee.glyphs, let mark = EmphasisMark.of(style, fonts: fonts) else { return nil }
+        return mark.marks(over: glyphString, text: text + Int(item.pointee.offset), textLength: Int(item.pointee.length),
+                          x: run.x, baseline: baseline, style: style, metrics: fonts.metrics(for: style), visible: visible)
     }
 
     /// `vertical-align: sub | super` moves an inline box off its parent's baseline by a share
