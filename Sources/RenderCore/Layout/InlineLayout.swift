@@ -633,6 +633,7 @@ struct InlineLayout {
                                                        isFirst: starts.contains(key), isLast: ends.contains(key),
                                                        layerOwner: layerOwners[key] ?? nil))
         }
+        let underBottoms = underlineBottoms(runs, baseline: baseline)
         let contentMinX = runs.map(\.x).min() ?? 0
         let contentMaxX = runs.map { $0.x + Double(pango_glyph_string_get_width($0.glyphItem.pointee.glyphs)) / scale }.max() ?? 0
         let truncation = ellipsis.flatMap { $0.overflows(minX: contentMinX, maxX: contentMaxX) ? $0 : nil }
@@ -675,7 +676,9 @@ struct InlineLayout {
                 }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
-                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy)
+                let underBottom = underBottoms.isEmpty ? nil : underlineDecoratingBox(run, style).flatMap { underBottoms[$0] }
+                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy,
+                                                underBottom: underBottom.map { $0 + offset.dy })
                     .map { var decoration = $0; decoration.layerOwner = layerOwner; return decoration }
             }
         }
@@ -759,21 +762,66 @@ struct InlineLayout {
                          missingCharacters: missing), keptMin...keptMax)
     }
 
-    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {
+    /// The underline's top, as WebKit places it (`underlineOffsetForTextBoxPainting`, measured
+    /// in WebKitGTK 2.50): `auto` a gap below the baseline, or `text-underline-offset` below
+    /// it; `from-font` the font's underline position plus the offset;
+    /// `under` the gap (and offset) below `underBottom`, never above the baseline. The gap
+    /// is half the automatic thickness (font size / 16) rounded up, at least 1 px, whatever
+    /// thickness the line is drawn with.
+    private func underlineTop(_ style: ComputedStyle, metrics: FontMetrics, baseline: Double, underBottom: Double?) -> Double {
+        let gap = max(1, (fonts.usedFontSize(style) / 16 / 2).rounded(.up))
+        switch style.underlinePosition {
+        case .auto: return baseline + (style.underlineOffset ?? gap)
+        case .fromFont: return baseline - metrics.underlinePosition + (style.underlineOffset ?? 0)
+        case .under: return max((underBottom ?? baseline + metrics.descent) + gap + (style.underlineOffset ?? 0), baseline)
+        }
+    }
+
+    /// The element whose underline a run's text draws (the innermost inline box declaring one;
+    /// nil: the block or none), for `text-underline-position: under`.
+    private func underlineDecoratingBox(_ run: RunInfo, _ style: ComputedStyle) -> UnderlineOwner? {
+        guard style.decorations.contains(.underline), style.underlinePosition == .under else { return nil }
+        return run.segment.enclosing.last { $0.style.textDecorationLine.contains(.underline) }.map { .element(ObjectIdentifier($0)) } ?? .block
+    }
+
+    /// The element that declares an underline: an inline element, or the block (or none).
+    private enum UnderlineOwner: Hashable { case block, element(ObjectIdentifier) }
+
+    /// For `text-underline-position: under`: per element that declares an underline (and the
+    /// block), the bottom of the lowest text it underlines on this line (WebKit: the lowest
+    /// content box among the decorating box's text boxes). Empty when no run asks for it.
+    private func underlineBottoms(_ runs: [RunInfo], baseline: Double) -> [UnderlineOwner: Double] {
+        let asks = runs.contains { run in
+            if case .text(_, let style) = run.segment.item { return style.underlinePosition == .under && style.decorations.contains(.underline) }
+            return false
+        }
+        guard asks else { return [:] }
+        var bottoms: [UnderlineOwner: Double] = [:]
+        for run in runs {
+            guard case .text(_, let style) = run.segment.item, style.decorations.contains(.underline) else { continue }
+            let bottom = baseline + baselineShift(run.segment.enclosing) + fonts.metrics(for: style).descent
+            var owners: [UnderlineOwner] = [.block]
+            owners += run.segment.enclosing.filter { $0.style.textDecorationLine.contains(.underline) }.map { .element(ObjectIdentifier($0)) }
+            for owner in owners { bottoms[owner] = max(bottoms[owner] ?? bottom, bottom) }
+        }
+        return bottoms
+    }
+
+    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double, underBottom: Double?) -> [DecorationLine] {
         guard !style.decorations.isEmpty, width > 0 else { return [] }
         let metrics = fonts.metrics(for: style)
         let paint = style.decorationPaint
-        let thickness = paint.thickness.map { max(1, $0) } ?? max(1, (style.fontSize / 16).rounded())
+        // `auto`: the font size / 16 (the raster step fills whole device pixels, as WebKit).
+        let thickness = max(1, paint.thickness ?? style.fontSize / 16)
         let color = paint.color ?? style.color
         func line(_ y: Double) -> DecorationLine {
             DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style)
         }
         var lines: [DecorationLine] = []
         if style.decorations.contains(.underline) {
-            // An offset places the line's top that far below the baseline.
             // WebKit moves a wavy underline 2 px further down, clear of the descenders.
             let wavyShift = paint.style == .wavy ? 2.0 : 0
-            lines.append(line((style.underlineOffset.map { baseline + $0 + thickness / 2 } ?? baseline - metrics.underlinePosition) + wavyShift))
+            lines.append(line(underlineTop(style, metrics: metrics, baseline: baseline, underBottom: underBottom) + thickness / 2 + wavyShift))
         }
         if style.decorations.contains(.lineThrough) {
             lines.append(line(baseline - metrics.strikethroughPosition))
