@@ -815,7 +815,7 @@ struct InlineLayout {
         let thickness = max(1, paint.thickness ?? style.fontSize / 16)
         let color = paint.color ?? style.color
         func line(_ y: Double) -> DecorationLine {
-            DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style)
+            DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style, belowBaseline: y - baseline)
         }
         var lines: [DecorationLine] = []
         if style.decorations.contains(.underline) {
