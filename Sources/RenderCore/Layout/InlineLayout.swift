@@ -767,10 +767,17 @@ struct InlineLayout {
     /// it; `from-font` the font's underline position plus the offset;
     /// `under` the gap (and offset) below `underBottom`, never above the baseline. The gap
     /// is half the automatic thickness (font size / 16) rounded up, at least 1 px, whatever
-    /// thickness the line is drawn with.
-    private func underlineTop(_ style: ComputedStyle, metrics: FontMetrics, baseline: Double, underBottom: Double?) -> Double {
+    /// thickness the line is drawn with. In vertical lines, which the engine draws turned a
+    /// quarter turn, `left` is the under side and `right` the over side.
+    private func underlineTop(_ style: ComputedStyle, metrics: FontMetrics, baseline: Double, underBottom: Double?,
+                              thickness: Double) -> Double {
         let gap = max(1, (fonts.usedFontSize(style) / 16 / 2).rounded(.up))
-        switch style.underlinePosition {
+        var placement = style.underlinePosition.placement
+        if style.writingMode.isVertical, let side = style.underlinePosition.side {
+            if side == .right { return baseline - metrics.ascent - gap - thickness - (style.underlineOffset ?? 0) }
+            placement = .under
+        }
+        switch placement {
         case .auto: return baseline + (style.underlineOffset ?? gap)
         case .fromFont: return baseline - metrics.underlinePosition + (style.underlineOffset ?? 0)
         case .under: return max((underBottom ?? baseline + metrics.descent) + gap + (style.underlineOffset ?? 0), baseline)
@@ -780,8 +787,15 @@ struct InlineLayout {
     /// The element whose underline a run's text draws (the innermost inline box declaring one;
     /// nil: the block or none), for `text-underline-position: under`.
     private func underlineDecoratingBox(_ run: RunInfo, _ style: ComputedStyle) -> UnderlineOwner? {
-        guard style.decorations.contains(.underline), style.underlinePosition == .under else { return nil }
+        guard style.decorations.contains(.underline), Self.underlinesUnder(style) else { return nil }
         return run.segment.enclosing.last { $0.style.textDecorationLine.contains(.underline) }.map { .element(ObjectIdentifier($0)) } ?? .block
+    }
+
+    /// Whether the style's underline goes under the lowest text (`under`, or `left` in vertical lines).
+    private static func underlinesUnder(_ style: ComputedStyle) -> Bool {
+        let position = style.underlinePosition
+        return position.placement == .under && !(style.writingMode.isVertical && position.side == .right)
+            || style.writingMode.isVertical && position.side == .left
     }
 
     /// The element that declares an underline: an inline element, or the block (or none).
@@ -792,7 +806,7 @@ struct InlineLayout {
     /// content box among the decorating box's text boxes). Empty when no run asks for it.
     private func underlineBottoms(_ runs: [RunInfo], baseline: Double) -> [UnderlineOwner: Double] {
         let asks = runs.contains { run in
-            if case .text(_, let style) = run.segment.item { return style.underlinePosition == .under && style.decorations.contains(.underline) }
+            if case .text(_, let style) = run.segment.item { return Self.underlinesUnder(style) && style.decorations.contains(.underline) }
             return false
         }
         guard asks else { return [:] }
@@ -821,7 +835,8 @@ struct InlineLayout {
         if style.decorations.contains(.underline) {
             // WebKit moves a wavy underline 2 px further down, clear of the descenders.
             let wavyShift = paint.style == .wavy ? 2.0 : 0
-            lines.append(line(underlineTop(style, metrics: metrics, baseline: baseline, underBottom: underBottom) + thickness / 2 + wavyShift))
+            let top = underlineTop(style, metrics: metrics, baseline: baseline, underBottom: underBottom, thickness: thickness)
+            lines.append(line(top + thickness / 2 + wavyShift))
         }
         if style.decorations.contains(.lineThrough) {
             lines.append(line(baseline - metrics.strikethroughPosition))

@@ -325,7 +325,7 @@ public struct ComputedStyle: Sendable {
     /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
     public var underlineOffset: Double?
     /// `text-underline-position` (inherited).
-    public var underlinePosition: UnderlinePosition = .auto
+    public var underlinePosition = UnderlinePosition()
     /// `text-emphasis-style` as the mark it draws (nil: `none`), `-color` (nil: the text's
     /// colour) and `-position`; all inherited (`EmphasisMark` draws them).
     public var emphasisMark: String?

@@ -93,18 +93,28 @@ enum TextEmphasisParser {
 
 /// `text-underline-position` (inherited): `left` and `right` choose a side in vertical text
 /// only, so in horizontal lines they change nothing.
-public enum UnderlinePosition: Sendable, Equatable {
-    case auto, fromFont, under
+public struct UnderlinePosition: Sendable, Equatable {
+    public enum Placement: Sendable, Equatable { case auto, fromFont, under }
+    public enum Side: Sendable, Equatable { case left, right }
+    public var placement: Placement = .auto
+    /// The side of vertical lines the underline goes (nil: as `placement` says).
+    public var side: Side?
+
+    init() {}
 
     /// `auto | from-font | [under || [left | right]]`.
     init?(_ keyword: String) {
         let parts = PropertyValues.components(keyword)
-        switch parts {
-        case ["auto"]: self = .auto
-        case ["from-font"]: self = .fromFont
-        case ["left"], ["right"]: self = .auto
-        case ["under"], ["under", "left"], ["under", "right"], ["left", "under"], ["right", "under"]: self = .under
-        default: return nil
+        guard !parts.isEmpty, parts.count <= 2 else { return nil }
+        if parts == ["auto"] { return }
+        if parts == ["from-font"] { placement = .fromFont; return }
+        for part in parts {
+            switch part {
+            case "under" where placement == .auto: placement = .under
+            case "left" where side == nil: side = .left
+            case "right" where side == nil: side = .right
+            default: return nil
+            }
         }
     }
 }
