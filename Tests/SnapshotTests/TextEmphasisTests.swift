@@ -133,6 +133,7 @@ import Testing
         #expect(TextEmphasisParser.style(["triangle", "open"]) == .some("\u{25B3}"))
         #expect(TextEmphasisParser.style(["sesame"]) == .some("\u{FE45}"))
         #expect(TextEmphasisParser.style(["'★x'"]) == .some("★"))
+        #expect(TextEmphasisParser.style(["'e\u{301}\u{301}'"]) == .some("e"))
         #expect(TextEmphasisParser.style(["none"]) == .some(nil))
         #expect(TextEmphasisParser.style(["filled", "open"]) == nil)
         #expect(TextEmphasisParser.style(["dot", "circle"]) == nil)

@@ -633,7 +633,7 @@ struct InlineLayout {
                                                        isFirst: starts.contains(key), isLast: ends.contains(key),
                                                        layerOwner: layerOwners[key] ?? nil))
         }
-        let underBottoms = underlineBottoms(runs, baseline: baseline)
+        var underBottoms: [UnderlineOwner: Double]?  // made when a run first asks for it
         let contentMinX = runs.map(\.x).min() ?? 0
         let contentMaxX = runs.map { $0.x + Double(pango_glyph_string_get_width($0.glyphItem.pointee.glyphs)) / scale }.max() ?? 0
         let truncation = ellipsis.flatMap { $0.overflows(minX: contentMinX, maxX: contentMaxX) ? $0 : nil }
@@ -676,7 +676,11 @@ struct InlineLayout {
                 }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
-                let underBottom = underBottoms.isEmpty ? nil : underlineDecoratingBox(run, style).flatMap { underBottoms[$0] }
+                var underBottom: Double?
+                if let owner = underlineDecoratingBox(run, style) {
+                    if underBottoms == nil { underBottoms = underlineBottoms(runs, baseline: baseline) }
+                    underBottom = underBottoms?[owner]
+                }
                 line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy,
                                                 underBottom: underBottom.map { $0 + offset.dy })
                     .map { var decoration = $0; decoration.layerOwner = layerOwner; return decoration }
@@ -803,13 +807,8 @@ struct InlineLayout {
 
     /// For `text-underline-position: under`: per element that declares an underline (and the
     /// block), the bottom of the lowest text it underlines on this line (WebKit: the lowest
-    /// content box among the decorating box's text boxes). Empty when no run asks for it.
+    /// content box among the decorating box's text boxes).
     private func underlineBottoms(_ runs: [RunInfo], baseline: Double) -> [UnderlineOwner: Double] {
-        let asks = runs.contains { run in
-            if case .text(_, let style) = run.segment.item { return Self.underlinesUnder(style) && style.decorations.contains(.underline) }
-            return false
-        }
-        guard asks else { return [:] }
         var bottoms: [UnderlineOwner: Double] = [:]
         for run in runs {
             guard case .text(_, let style) = run.segment.item, style.decorations.contains(.underline) else { continue }

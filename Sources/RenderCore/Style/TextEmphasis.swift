@@ -36,11 +36,12 @@ public struct EmphasisPosition: Sendable, Equatable {
 /// `text-emphasis-style` and the shorthand `text-emphasis` (CSS Text Decoration 3 §3): the
 /// mark each is drawn with, as the string it draws.
 enum TextEmphasisParser {
-    /// `none`, a string (its first character), or `[filled | open] || <shape>`; nil: not a value.
+    /// `none`, a string (its first code point, as WebKit takes it: a long cluster cannot be
+    /// drawn over every character), or `[filled | open] || <shape>`; nil: not a value.
     /// The outer optional is validity, the inner one `none`.
     static func style(_ parts: [String]) -> String?? {
         if parts.count == 1, parts[0].lowercased() == "none" { return .some(nil) }
-        if parts.count == 1, let string = string(parts[0]) { return .some(string.first.map { String($0) }) }
+        if parts.count == 1, let string = string(parts[0]) { return .some(string.unicodeScalars.first.map { String($0) }) }
         var open: Bool?, shape: String?
         for part in parts {
             switch part.lowercased() {
