@@ -128,6 +128,16 @@ public enum WordBreaking: Sendable, Equatable {
     case anywhere
     /// `word-break: break-all`: break between any two letters.
     case breakAll
+
+    /// How freely it breaks inside words, from `normal` up.
+    var permissiveness: Int {
+        switch self {
+        case .normal: return 0
+        case .breakWordWhenNeeded: return 1
+        case .anywhere: return 2
+        case .breakAll: return 3
+        }
+    }
 }
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
@@ -218,8 +228,9 @@ public struct ComputedStyle: Sendable {
     public var isolates = false
     public var willChangeStacks = false
     public var clipPath: ClipPath?
-    /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
-    public var maskImage: BackgroundImage?
+    /// The mask layers (`mask-image`, `-size`, `-position`, `-repeat`, `-origin`, `-clip`), kept
+    /// as background layers are; origin and clip start at the border box.
+    public var mask = BackgroundLayers.maskInitial
     /// `position` (not inherited); its offsets, `z-index` and `clip` are in `positioning`.
     public var position: PositionScheme = .static
     @OutOfLine public var positioning = Positioning()
