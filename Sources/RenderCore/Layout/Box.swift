@@ -228,6 +228,9 @@ struct DecorationLine {
     var x: Double, y: Double, width: Double, thickness: Double
     var color: RGBA
     var style: DecorationStyle = .solid
+    /// How far `y` lies below the baseline of the text it decorates: the raster step snaps
+    /// that baseline to a device pixel, as WebKit rounds the text box's origin.
+    var belowBaseline: Double = 0
     /// See `InlineFragment.layerOwner`.
     var layerOwner: ObjectIdentifier? = nil
 }

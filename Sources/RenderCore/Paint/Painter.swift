@@ -562,7 +562,8 @@ struct Painter {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
-            let styled = DecorationDrawing(line: rect, style: decoration.style)
+            let styled = DecorationDrawing(line: rect, style: decoration.style,
+                                           baseline: originY + decoration.y - decoration.belowBaseline)
             emit(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
     }

@@ -338,6 +338,13 @@ public struct ComputedStyle: Sendable {
     public var decorationPaint = TextDecorationPaint()
     /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
     public var underlineOffset: Double?
+    /// `text-underline-position` (inherited).
+    public var underlinePosition = UnderlinePosition()
+    /// `text-emphasis-style` as the mark it draws (nil: `none`), `-color` (nil: the text's
+    /// colour) and `-position`; all inherited (`EmphasisMark` draws them).
+    public var emphasisMark: String?
+    public var emphasisColor: RGBA?
+    public var emphasisPosition = EmphasisPosition()
     public var visibilityHidden = false
     /// `appearance: none` (or `-webkit-appearance`): a form control drawn from its CSS alone.
     public var appearanceNone = false
