@@ -196,6 +196,8 @@ struct Painter {
         let radii = CornerRadii(style.borderRadius, box: frame)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
+        // WebKit's RenderTableCell: an empty cell hides what is behind it and its own decorations.
+        if box.cell != nil, style.hidesEmptyCells, !box.bordersCollapse, box.children.isEmpty, box.lines.isEmpty { return }
         if let cell = box.cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.

@@ -356,6 +356,9 @@ public struct ComputedStyle: Sendable {
     public var borderCollapse = false
     /// `caption-side: bottom` (inherited; top is the initial value).
     public var captionAtBottom = false
+    /// `empty-cells: hide`: a cell with nothing in it draws no border or background (separate
+    /// borders only).
+    public var hidesEmptyCells = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
     /// Custom properties (`--name`, inherited), their `var()`s substituted (`CustomProperties`).
