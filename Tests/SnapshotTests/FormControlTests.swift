@@ -29,6 +29,19 @@ import Testing
         #expect(page.colour(radio.x + 16, radio.y + 16) == "#FFFFFF")
     }
 
+    /// `accent-color` tints what iOS draws in system blue: checked boxes and radios, a range's
+    /// value, a progress bar; it is inherited, and `auto` is the blue.
+    @Test func accentColorTintsTheControls() {
+        let page = PaintedPage("""
+            <body style="margin:0;accent-color:#ff0000"><input type=checkbox checked style="width:32px;height:32px;margin:0">             <input type=radio checked style="width:32px;height:32px;margin:0;accent-color:#00ff00">             <input type=checkbox checked style="width:32px;height:32px;margin:0;accent-color:auto"></body>
+            """, height: 40)
+        let checkbox = Self.frame(page, "input[0]"), radio = Self.frame(page, "input[1]"), blue = Self.frame(page, "input[2]")
+        #expect(page.colour(checkbox.x + 3, checkbox.y + 16) == "#FF0000")
+        #expect(page.colour(checkbox.x + 13, checkbox.y + 23) == "#FFFFFF")
+        #expect(page.colour(radio.x + 4, radio.y + 16) == "#00FF00")
+        #expect(page.colour(blue.x + 3, blue.y + 16) == "#007AFF")
+    }
+
     @Test func buttonsArePillsUntilRestyled() {
         let page = PaintedPage("""
             <body style="margin:0"><input type=button value="Send" style="margin:0"> \

@@ -356,6 +356,9 @@ public struct ComputedStyle: Sendable {
     public var borderCollapse = false
     /// `caption-side: bottom` (inherited; top is the initial value).
     public var captionAtBottom = false
+    /// `accent-color`: the tint of checked boxes and radios, ranges and progress bars (nil:
+    /// `auto`, iOS's system blue).
+    public var accentColor: RGBA?
     /// `empty-cells: hide`: a cell with nothing in it draws no border or background (separate
     /// borders only).
     public var hidesEmptyCells = false

@@ -61,6 +61,11 @@ extension PropertyRegistry {
         .longhand("visibility", inherited: true, example: "hidden", copy: { $0.visibilityHidden = $1.visibilityHidden }) { style, value, _ in
             style.visibilityHidden = value.keyword == "hidden" || value.keyword == "collapse"
         },
+        // `auto` (nil): iOS's system blue.
+        .longhand("accent-color", inherited: true, example: "red", copy: { $0.accentColor = $1.accentColor }) { style, value, _ in
+            if value.keyword == "auto" { style.accentColor = nil }
+            else if let color = PropertyValues.color(value.text, current: style.color) { style.accentColor = color }
+        },
         .longhand("appearance", aliases: ["-webkit-appearance"], example: "none",
                   copy: { $0.appearanceNone = $1.appearanceNone }) { style, value, _ in
             style.appearanceNone = value.keyword == "none"
