@@ -366,6 +366,9 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
+        if let shape = FloatShape(of: child, containingWidth: box.contentWidth) {
+            flow.floats.shapeLast(shape, borderX: placed.x + child.margin.left, borderY: placed.y + child.margin.top)
+        }
     }
 
     /// Beside floats a paragraph is laid out a band at a time, each time from where the last
@@ -428,9 +431,11 @@ struct LayoutEngine {
         // A line avoids the floats along its whole height, not just at its top (WebKit's
         // LineWidth::updateAvailableWidth with the height of what the line holds).
         func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
-            flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+            flow.floats.lineBand(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
         }
-        for _ in 0..<(64 + 2 * flow.floats.count + 2 * contentFloats.count) {
+        var tries = 0
+        while tries < 64 + 2 * flow.floats.count + 2 * contentFloats.count + flow.floats.shapedRows {
+            tries += 1
             var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
             var (result, isWhole) = layOut(width: band.right - band.left)
@@ -440,7 +445,9 @@ struct LayoutEngine {
             }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
-                y = bandEnd  // not even the first word fits beside the floats: go below them
+                // Not even the first word fits beside the floats: go below them, or beside a
+                // shape a pixel lower at a time until it fits (WebKit samples one pixel down).
+                y = lowerTopWhereFits(result.firstLineEnd, from: y, lineHeight: result.lines.first?.height ?? 1, before: bandEnd)
                 continue
             }
             // The next float the lines meet: on the first line, beside it when it fits in what
@@ -477,6 +484,10 @@ struct LayoutEngine {
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 // A float lower down reaches into this line: it is laid out again beside it.
                 if taken > 0, !flow.floats.isEmpty, freeBand(at: y + line.y, height: line.height) != band { break }
+                // A word too long for the room beside a shape: laid out again as a first line,
+                // which moves down until it fits (WebKit fits a line below such floats).
+                if taken > 0, narrowed, flow.floats.hasShapes, taken < result.lineEnds.count,
+                   result.lineEnds[taken] > band.right - band.left + 0.01 { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
                 if firstLineContainer != nil { break }
@@ -488,6 +499,18 @@ struct LayoutEngine {
             y += lastTaken.y + lastTaken.height
             remaining = remaining.suffix(fromByte: result.lineStarts[taken])
             style.textIndent = .px(0)
+        }
+        /// Below `top`, the first row where a line `lineHeight` tall has `width` beside a shape,
+        /// else `limit` (the next float bottom); rows a pixel apart, at most 4,096 of them.
+        func lowerTopWhereFits(_ width: Double, from top: Double, lineHeight: Double, before limit: Double) -> Double {
+            guard flow.floats.shapeMeets(y: flow.y + top, height: lineHeight) else { return limit }
+            var candidate = top + 1
+            for _ in 0..<4_096 where candidate < limit {
+                let band = freeBand(at: candidate, height: lineHeight)
+                if band.right - band.left + 0.01 >= width { return candidate }
+                candidate += 1
+            }
+            return max(limit, top + 1)
         }
         // Floats the loop did not reach (past its bound) go below the lines.
         let bottom = lines.last.map { $0.y + $0.height } ?? y

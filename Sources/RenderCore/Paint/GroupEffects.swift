@@ -120,11 +120,7 @@ extension GroupEffects {
     }
 
     private static func resolve(_ radius: ShapeRadius, reference: Double, sides: [Double]) -> Double {
-        switch radius {
-        case .length(let length): return max(0, length.resolve(reference) ?? 0)
-        case .closestSide: return max(0, sides.map(abs).min() ?? 0)
-        case .farthestSide: return max(0, sides.map(abs).max() ?? 0)
-        }
+        radius.resolved(reference: reference, sides: sides)
     }
 
 }

@@ -41,6 +41,18 @@ public enum ShapeRadius: Sendable, Equatable {
     case closestSide, farthestSide
 }
 
+extension ShapeRadius {
+    /// The radius in px: a percentage of `reference`, or the nearest or farthest of the
+    /// distances `sides` from the centre to the reference box's edges.
+    func resolved(reference: Double, sides: [Double]) -> Double {
+        switch self {
+        case .length(let length): return max(0, length.resolve(reference) ?? 0)
+        case .closestSide: return max(0, sides.map(abs).min() ?? 0)
+        case .farthestSide: return max(0, sides.map(abs).max() ?? 0)
+        }
+    }
+}
+
 /// A `clip-path` basic shape (CSS Shapes §3.1), resolved against its reference box when painted.
 public enum BasicShape: Sendable, Equatable {
     case inset(Edges<Length>, radii: Edges<Length>)
