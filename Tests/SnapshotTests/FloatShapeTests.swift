@@ -54,6 +54,26 @@ import Testing
         #expect(starts.contains { $0.y >= 40 && $0.y < 120 && $0.x == 0 })
     }
 
+    @Test func imageShapes() {
+        // A gradient opaque on its left half: lines start at the middle of the float.
+        let gradient = wordStarts("float:left;width:120px;height:120px;shape-outside:linear-gradient(to right, black 50%, transparent 50%)")
+        #expect(gradient.first?.x == 60)
+        // Above the threshold only: a fade to transparent counts where its alpha passes it.
+        let faded = wordStarts("float:left;width:120px;height:120px;shape-image-threshold:0.9;"
+                               + "shape-outside:linear-gradient(to right, black, transparent)")
+        #expect(faded.first.map { $0.x > 5 && $0.x < 20 } == true)
+        // An image that cannot be read (remote, offline) is no shape: the margin box.
+        let remote = wordStarts("float:left;width:120px;height:120px;shape-outside:url(https://example.com/shape.png)")
+        #expect(remote.first?.x == 120)
+    }
+
+    @Test func rasterRowsGrowByTheMargin() {
+        let grown = FloatShape.rowsWithMargin([(x1: 10, x2: 20)], top: 5, margin: 3)
+        #expect(grown.top == 2 && grown.rows.count == 7)
+        #expect(grown.rows[3].map { [$0.x1, $0.x2] } == [7, 23])
+        #expect(grown.rows[0].map { [$0.x1, $0.x2] } == [10, 20])
+    }
+
     @Test func excludedIntervals() {
         let circle = FloatShape(geometry: .ellipse(Rect(x: 0, y: 0, width: 100, height: 100), radiusX: 50, radiusY: 50), margin: 0)
         // A row through the centre spans the diameter; a row in the top curve, its bottom edge's chord.

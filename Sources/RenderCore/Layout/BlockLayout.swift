@@ -6,6 +6,8 @@ struct LayoutEngine {
     let flexWork = FlexWork()
     /// A quirks-mode document: percentage heights look past auto-height blocks.
     var quirksMode = false
+    /// Where `shape-outside` images are read from (nil: image shapes are none).
+    var images: ImageStore? = nil
 
     /// Lays out the whole box tree for a viewport (the initial containing block); the boxes are
     /// its input and working state. Returns the result as fragments, with the document height
@@ -366,7 +368,7 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
-        if let shape = FloatShape(of: child, containingWidth: box.contentWidth) {
+        if let shape = FloatShape(of: child, containingWidth: box.contentWidth, images: images) {
             flow.floats.shapeLast(shape, borderX: placed.x + child.margin.left, borderY: placed.y + child.margin.top)
         }
     }

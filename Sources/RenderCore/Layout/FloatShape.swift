@@ -12,6 +12,9 @@ struct FloatShape: Sendable {
         case roundedBox(Rect, CornerRadii)
         /// `polygon()`: its vertices.
         case polygon([(x: Double, y: Double)])
+        /// An image or gradient: for each pixel row from `top` on, the columns it covers
+        /// (shape-margin already added).
+        case raster(top: Int, rows: [(x1: Int, x2: Int)?])
     }
     let geometry: Geometry
     /// `shape-margin` in px.
@@ -27,6 +30,8 @@ struct FloatShape: Sendable {
             var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
             for p in points { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
             bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        case .raster(let top, let rows):
+            return Self.rasterBounds(top: top, rows: rows)
         }
         return Rect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
     }
@@ -47,7 +52,50 @@ struct FloatShape: Sendable {
         case .ellipse(let rect, let rx, let ry): return Self.ellipseInterval(rect, rx, ry, margin: margin, y1: y1, y2: y2)
         case .roundedBox(let rect, let radii): return Self.roundedBoxInterval(rect, radii, margin: margin, y1: y1, y2: y2)
         case .polygon(let points): return Self.polygonInterval(points, margin: margin, y1: y1, y2: y2)
+        case .raster(let rowTop, let rows): return Self.rasterInterval(top: rowTop, rows: rows, y1: y1, y2: y2)
         }
+    }
+
+    // MARK: Images (WebKit's RasterLayoutShape)
+
+    private static func rasterBounds(top: Int, rows: [(x1: Int, x2: Int)?]) -> Rect {
+        guard let first = rows.firstIndex(where: { $0 != nil }), let last = rows.lastIndex(where: { $0 != nil }) else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let covered = rows.compactMap { $0 }
+        let minX = covered.map(\.x1).min() ?? 0, maxX = covered.map(\.x2).max() ?? 0
+        return Rect(x: Double(minX), y: Double(top + first), width: Double(maxX - minX), height: Double(last - first + 1))
+    }
+
+    private static func rasterInterval(top: Int, rows: [(x1: Int, x2: Int)?], y1: Double, y2: Double) -> (left: Double, right: Double)? {
+        let bounds = rasterBounds(top: top, rows: rows)
+        guard bounds.width > 0, bounds.height > 0, y2 >= bounds.y, y1 < bounds.maxY else { return nil }
+        // Whole pixel rows, as WebKit truncates the line's edges to integers.
+        let first = max(Int(y1.rounded(.towardZero)), Int(bounds.y)), last = min(Int(y2.rounded(.towardZero)), Int(bounds.maxY))
+        var interval = Interval()
+        for y in first...max(first, last) where y < last || first == last {
+            guard y - top >= 0, y - top < rows.count, let row = rows[y - top] else { continue }
+            interval.unite(Interval(x1: Double(row.x1), x2: Double(row.x2)))
+        }
+        return interval.isEmpty ? nil : (interval.x1, interval.x2)
+    }
+
+    /// Rows grown by `margin` px every way, as a disc swept along each row's covered span
+    /// (WebKit's RasterShapeIntervals::computeShapeMarginIntervals).
+    static func rowsWithMargin(_ rows: [(x1: Int, x2: Int)?], top: Int, margin: Int) -> (top: Int, rows: [(x1: Int, x2: Int)?]) {
+        guard margin > 0 else { return (top, rows) }
+        var grown = [(x1: Int, x2: Int)?](repeating: nil, count: rows.count + 2 * margin)
+        let reach = (0...margin).map { dy in Int((Double(margin * margin - dy * dy)).squareRoot()) }
+        for (index, row) in rows.enumerated() {
+            guard let row else { continue }
+            for dy in -margin...margin {
+                let target = index + margin + dy, dx = reach[abs(dy)]
+                let span = (x1: row.x1 - dx, x2: row.x2 + dx)
+                if let existing = grown[target] { grown[target] = (min(existing.x1, span.x1), max(existing.x2, span.x2)) }
+                else { grown[target] = span }
+            }
+        }
+        return (top - margin, grown)
     }
 
     // MARK: Ellipses (WebKit's RectangleLayoutShape)
@@ -193,7 +241,7 @@ struct FloatShape: Sendable {
 extension FloatShape {
     /// The shape of a laid-out float from its style, or nil when it has none (it then takes
     /// its margin box). `containingWidth` is what a percentage `shape-margin` refers to.
-    init?(of box: Box, containingWidth: Double) {
+    init?(of box: Box, containingWidth: Double, images: ImageStore? = nil) {
         guard let outside = box.style.floatShape.outside else { return nil }
         let margin = max(0, box.style.floatShape.margin.resolve(containingWidth) ?? 0)
         let borderBox = Rect(x: 0, y: 0, width: box.width, height: box.height)
@@ -224,9 +272,43 @@ extension FloatShape {
         case .shape(let shape, let kind):
             guard let geometry = Self.geometry(shape, in: referenceBox(kind).rect) else { return nil }
             self.init(geometry: geometry, margin: margin)
-        case .image:
-            return nil  // an image that cannot be read gives no shape: the margin box
+        case .image(let image):
+            // An image that cannot be read (a remote one) gives no shape: the margin box.
+            guard let geometry = Self.raster(image, of: box, margin: margin, images: images) else { return nil }
+            self.init(geometry: geometry, margin: 0)
         }
+    }
+
+    /// The most `shape-margin` an image shape grows by (each covered row is swept by it).
+    static let maximumRasterMargin = 256
+
+    /// An image shape: drawn in the content box (an `<img>`'s content box, else at the image's
+    /// own size, a gradient at the box's), its rows clipped to the margin box.
+    private static func raster(_ image: BackgroundImage, of box: Box, margin: Double, images: ImageStore?) -> Geometry? {
+        let content = Rect(x: box.border.left + box.padding.left, y: box.border.top + box.padding.top,
+                           width: max(0, box.width - box.border.left - box.border.right - box.padding.left - box.padding.right),
+                           height: max(0, box.height - box.border.top - box.border.bottom - box.padding.top - box.padding.bottom))
+        let source: ShapeImageAlpha.Source
+        var size = (width: content.width, height: content.height)
+        switch image {
+        case .gradient(let gradient): source = .gradient(gradient)
+        case .url(let url):
+            guard let decoded = images?.image(for: url) else { return nil }
+            source = .image(decoded)
+            if box.kind != .image { size = decoded.concreteSize(defaultSize: size) }
+        }
+        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        let threshold = box.style.floatShape.imageThreshold
+        guard let drawn = ShapeImageAlpha.rows(source, width: width, height: height, threshold: threshold) else { return nil }
+        let left = Int(content.x.rounded()), top = Int(content.y.rounded())
+        // Only the rows inside the margin box count.
+        let marginTop = Int((-box.margin.top).rounded()), marginBottom = Int((box.height + box.margin.bottom).rounded())
+        let rows = drawn.enumerated().map { y, row -> (x1: Int, x2: Int)? in
+            guard let row, top + y >= marginTop, top + y < marginBottom else { return nil }
+            return (row.x1 + left, row.x2 + left)
+        }
+        let grown = rowsWithMargin(rows, top: top, margin: min(maximumRasterMargin, Int(margin.rounded(.up))))
+        return .raster(top: grown.top, rows: grown.rows)
     }
 
     /// A border radius grown to the margin box (CSS Shapes §6.1: by the margin, less for a
