@@ -8,6 +8,8 @@ struct LayoutEngine {
     var quirksMode = false
     /// Where `shape-outside` images are read from (nil: image shapes are none).
     var images: ImageStore? = nil
+    /// What the document's image shapes have cost so far.
+    let shapeImageWork = ShapeImageWork()
 
     /// Lays out the whole box tree for a viewport (the initial containing block); the boxes are
     /// its input and working state. Returns the result as fragments, with the document height
@@ -368,7 +370,7 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
-        if let shape = FloatShape(of: child, containingWidth: box.contentWidth, images: images) {
+        if let shape = FloatShape(of: child, containingWidth: box.contentWidth, images: images, work: shapeImageWork) {
             flow.floats.shapeLast(shape, borderX: placed.x + child.margin.left, borderY: placed.y + child.margin.top)
         }
     }

@@ -241,7 +241,7 @@ struct FloatShape: Sendable {
 extension FloatShape {
     /// The shape of a laid-out float from its style, or nil when it has none (it then takes
     /// its margin box). `containingWidth` is what a percentage `shape-margin` refers to.
-    init?(of box: Box, containingWidth: Double, images: ImageStore? = nil) {
+    init?(of box: Box, containingWidth: Double, images: ImageStore? = nil, work: ShapeImageWork = ShapeImageWork()) {
         guard let outside = box.style.floatShape.outside else { return nil }
         let margin = max(0, box.style.floatShape.margin.resolve(containingWidth) ?? 0)
         let borderBox = Rect(x: 0, y: 0, width: box.width, height: box.height)
@@ -274,7 +274,7 @@ extension FloatShape {
             self.init(geometry: geometry, margin: margin)
         case .image(let image):
             // An image that cannot be read (a remote one) gives no shape: the margin box.
-            guard let geometry = Self.raster(image, of: box, margin: margin, images: images) else { return nil }
+            guard let geometry = Self.raster(image, of: box, margin: margin, images: images, work: work) else { return nil }
             self.init(geometry: geometry, margin: 0)
         }
     }
@@ -284,7 +284,7 @@ extension FloatShape {
 
     /// An image shape: drawn in the content box (an `<img>`'s content box, else at the image's
     /// own size, a gradient at the box's), its rows clipped to the margin box.
-    private static func raster(_ image: BackgroundImage, of box: Box, margin: Double, images: ImageStore?) -> Geometry? {
+    private static func raster(_ image: BackgroundImage, of box: Box, margin: Double, images: ImageStore?, work: ShapeImageWork) -> Geometry? {
         let content = Rect(x: box.border.left + box.padding.left, y: box.border.top + box.padding.top,
                            width: max(0, box.width - box.border.left - box.border.right - box.padding.left - box.padding.right),
                            height: max(0, box.height - box.border.top - box.border.bottom - box.padding.top - box.padding.bottom))
@@ -297,7 +297,11 @@ extension FloatShape {
             source = .image(decoded)
             if box.kind != .image { size = decoded.concreteSize(defaultSize: size) }
         }
+        guard size.width * size.height <= Double(ShapeImageAlpha.maximumPixels) else { return nil }
         let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        // The document's image shapes share one budget of pixels drawn (hostile input: thousands of them).
+        guard work.pixels + width * height <= ShapeImageWork.maximumPixels else { return nil }
+        work.pixels += width * height
         let threshold = box.style.floatShape.imageThreshold
         guard let drawn = ShapeImageAlpha.rows(source, width: width, height: height, threshold: threshold) else { return nil }
         let left = Int(content.x.rounded()), top = Int(content.y.rounded())
@@ -307,7 +311,9 @@ extension FloatShape {
             guard let row, top + y >= marginTop, top + y < marginBottom else { return nil }
             return (row.x1 + left, row.x2 + left)
         }
-        let grown = rowsWithMargin(rows, top: top, margin: min(maximumRasterMargin, Int(margin.rounded(.up))))
+        // The margin sweeps every row: at most a few million steps.
+        let affordable = max(0, (8_000_000 / max(1, rows.count) - 1) / 2)
+        let grown = rowsWithMargin(rows, top: top, margin: min(maximumRasterMargin, affordable, Int(margin.rounded(.up))))
         return .raster(top: grown.top, rows: grown.rows)
     }
 
@@ -356,4 +362,10 @@ extension FloatShape {
             return nil
         }
     }
+}
+
+/// The pixels a document's image shapes have been drawn at (`FloatShape.raster`).
+final class ShapeImageWork: @unchecked Sendable {
+    var pixels = 0
+    static let maximumPixels = 16_000_000
 }
