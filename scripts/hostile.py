@@ -336,7 +336,8 @@ def _():
 
 @case("shape-gradients-2k", unseen=True)
 def _():
-    item = ("<div style='float:left;width:1000px;height:1000px;shape-margin:200px;"
+    # Each drawn to find its shape: past a budget of pixels the rest are margin boxes.
+    item = ("<div style='float:left;width:250px;height:120px;shape-margin:60px;"
             "shape-outside:radial-gradient(black, transparent)'></div>text ")
     return html_case("<div style='width:300px'>" + item * 2_000 + "</div>")
 

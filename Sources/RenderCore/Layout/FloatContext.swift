@@ -54,13 +54,13 @@ final class FloatContext {
         guard !floats.isEmpty else { return }
         floats[floats.count - 1].shape = (shape, borderX, borderY)
         hasShapes = true
-        shapedRows = min(Self.maximumShapedRows, shapedRows + Int(min(floats[floats.count - 1].rect.height, 1e6) / 4) + 1)
+        shapedRows = min(Self.maximumShapedRows, shapedRows + Int(min(floats[floats.count - 1].rect.height, 1e6) / 8) + 1)
     }
 
     /// Beside a shape each line is laid out on its own: a paragraph may take this many more
-    /// tries (a quarter of the shaped floats' heights, bounded for hostile input).
+    /// tries (an eighth of the shaped floats' heights, bounded for hostile input).
     private(set) var shapedRows = 0
-    static let maximumShapedRows = 4_096
+    static let maximumShapedRows = 1_024
 
     /// Where the band at `y` next changes: the nearest float bottom below `y`, or nil.
     func nextBottom(below y: Double) -> Double? {
