@@ -333,21 +333,12 @@ extension FloatShape {
         func x(_ length: Length) -> Double { box.x + (length.resolve(box.width) ?? 0) }
         func y(_ length: Length) -> Double { box.y + (length.resolve(box.height) ?? 0) }
         switch shape {
-        case .circle(let radius, let px, let py):
-            let cx = x(px), cy = y(py)
-            // A percentage is of the box's diagonal over √2 (CSS Shapes §3.1).
-            let reference = (box.width * box.width + box.height * box.height).squareRoot() / 2.squareRoot()
-            let r = radius.resolved(reference: reference, sides: [cx - box.x, box.maxX - cx, cy - box.y, box.maxY - cy])
-            return .ellipse(Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r), radiusX: r, radiusY: r)
-        case .ellipse(let radiusX, let radiusY, let px, let py):
-            let cx = x(px), cy = y(py)
-            let rx = radiusX.resolved(reference: box.width, sides: [cx - box.x, box.maxX - cx])
-            let ry = radiusY.resolved(reference: box.height, sides: [cy - box.y, box.maxY - cy])
-            return .ellipse(Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry), radiusX: rx, radiusY: ry)
-        case .inset(let insets, let cornerRadii):
-            let top = insets.top.resolve(box.height) ?? 0, bottom = insets.bottom.resolve(box.height) ?? 0
-            let left = insets.left.resolve(box.width) ?? 0, right = insets.right.resolve(box.width) ?? 0
-            let rect = Rect(x: box.x + left, y: box.y + top, width: max(0, box.width - left - right), height: max(0, box.height - top - bottom))
+        case .circle, .ellipse:
+            guard let e = shape.ellipse(in: box) else { return nil }
+            return .ellipse(Rect(x: e.centerX - e.radiusX, y: e.centerY - e.radiusY, width: 2 * e.radiusX, height: 2 * e.radiusY),
+                            radiusX: e.radiusX, radiusY: e.radiusY)
+        case .inset(_, let cornerRadii):
+            guard let rect = shape.insetRect(in: box) else { return nil }
             // Corner percentages are of the reference box, then scaled to fit the inset rectangle.
             func corner(_ length: Length) -> CornerSize {
                 CornerSize(width: max(0, length.resolve(box.width) ?? 0), height: max(0, length.resolve(box.height) ?? 0))

@@ -74,6 +74,37 @@ public enum BasicShape: Sendable, Equatable {
     }
 }
 
+extension BasicShape {
+    /// A `circle()`'s or `ellipse()`'s centre and radii laid out in `box` (CSS Shapes §3.1);
+    /// nil for the other shapes.
+    func ellipse(in box: Rect) -> (centerX: Double, centerY: Double, radiusX: Double, radiusY: Double)? {
+        func x(_ length: Length) -> Double { box.x + (length.resolve(box.width) ?? 0) }
+        func y(_ length: Length) -> Double { box.y + (length.resolve(box.height) ?? 0) }
+        switch self {
+        case .circle(let radius, let px, let py):
+            let cx = x(px), cy = y(py)
+            // A percentage is of the box's diagonal over √2.
+            let reference = (box.width * box.width + box.height * box.height).squareRoot() / 2.squareRoot()
+            let r = radius.resolved(reference: reference, sides: [cx - box.x, box.maxX - cx, cy - box.y, box.maxY - cy])
+            return (cx, cy, r, r)
+        case .ellipse(let rx, let ry, let px, let py):
+            let cx = x(px), cy = y(py)
+            return (cx, cy, rx.resolved(reference: box.width, sides: [cx - box.x, box.maxX - cx]),
+                    ry.resolved(reference: box.height, sides: [cy - box.y, box.maxY - cy]))
+        default:
+            return nil
+        }
+    }
+
+    /// An `inset()`'s rectangle laid out in `box`; nil for the other shapes.
+    func insetRect(in box: Rect) -> Rect? {
+        guard case .inset(let insets, _) = self else { return nil }
+        let top = insets.top.resolve(box.height) ?? 0, bottom = insets.bottom.resolve(box.height) ?? 0
+        let left = insets.left.resolve(box.width) ?? 0, right = insets.right.resolve(box.width) ?? 0
+        return Rect(x: box.x + left, y: box.y + top, width: max(0, box.width - left - right), height: max(0, box.height - top - bottom))
+    }
+}
+
 public struct ClipPath: Sendable, Equatable {
     public var shape: BasicShape?
     public var box: ReferenceBox
