@@ -10,7 +10,7 @@
 /// properties (librsvg draws SVG with its own CSS) are never reported.
 struct UnsupportedFeatures: Sendable {
     struct Use: Sendable, Equatable {
-        /// What is missing, as CSS: `text-emphasis-style`, `text-orientation: upright`.
+        /// What is missing, as CSS: `mask-composite`, `text-orientation: upright`.
         let feature: String
         let node: DOMDocument.NodeID
     }
