@@ -6,6 +6,10 @@ struct LayoutEngine {
     let flexWork = FlexWork()
     /// A quirks-mode document: percentage heights look past auto-height blocks.
     var quirksMode = false
+    /// Where `shape-outside` images are read from (nil: image shapes are none).
+    var images: ImageStore? = nil
+    /// What the document's image shapes have cost so far.
+    let shapeImageWork = ShapeImageWork()
 
     /// Lays out the whole box tree for a viewport (the initial containing block); the boxes are
     /// its input and working state. Returns the result as fragments, with the document height
@@ -408,6 +412,9 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
+        if let shape = FloatShape(of: child, containingWidth: box.contentWidth, images: images, work: shapeImageWork) {
+            flow.floats.shapeLast(shape, borderX: placed.x + child.margin.left, borderY: placed.y + child.margin.top)
+        }
     }
 
     /// Beside floats a paragraph is laid out a band at a time, each time from where the last
@@ -417,6 +424,10 @@ struct LayoutEngine {
     /// The floats one paragraph places as its lines meet them (each lays a window out again);
     /// past it (hostile input) the rest go below the lines.
     static let maximumFloatsMetPerParagraph = 100
+    /// The window laid out beside a shape, where a layout gives a line or two.
+    static let shapeLineWindowBytes = 1_024
+    /// The rows a paragraph tries, a pixel apart, for a word to fit beside shapes.
+    static let maximumShapeStepsPerParagraph = 20_000
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
     /// text is laid out band by band (each band between two float edges).
@@ -456,11 +467,13 @@ struct LayoutEngine {
             layoutBlock(float, containingWidth: contentWidth)
         }
         let windowed = !flow.floats.isEmpty || !contentFloats.isEmpty
-        func layOut(width: Double) -> (result: InlineLayout.Result, isWhole: Bool) {
+        // Beside a shape only a line or so is taken from each layout: a smaller window first.
+        func layOut(width: Double, besideShape: Bool = false) -> (result: InlineLayout.Result, isWhole: Bool) {
             let inline = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
             if windowed {
-                let window = remaining.prefix(bytes: Self.lineWindowBytes)
-                if !window.isWhole {
+                for bytes in besideShape ? [Self.shapeLineWindowBytes, Self.lineWindowBytes] : [Self.lineWindowBytes] {
+                    let window = remaining.prefix(bytes: bytes)
+                    guard !window.isWhole else { break }
                     let result = inline.layout(window.content, width: width, layoutAtomic: layoutAtomic)
                     if result.lines.count > 1 { return (result, false) }
                 }
@@ -469,20 +482,36 @@ struct LayoutEngine {
         }
         // A line avoids the floats along its whole height, not just at its top (WebKit's
         // LineWidth::updateAvailableWidth with the height of what the line holds).
+        // Past its budget of tries (hostile input), a paragraph stops wrapping along shapes:
+        // floats take their margin boxes, and the lines are taken many at a time again.
+        var wrapsShapes = true
+        var shapeSteps = 0
         func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
-            flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+            wrapsShapes ? flow.floats.lineBand(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+                : flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
         }
-        for _ in 0..<(64 + 2 * flow.floats.count + 2 * contentFloats.count) {
+        var tries = 0
+        while true {
+            tries += 1
+            let budget = 64 + 2 * flow.floats.count + 2 * contentFloats.count
+            if tries > budget + (wrapsShapes ? flow.floats.shapedRows : 0) {
+                guard wrapsShapes, flow.floats.hasShapes else { break }
+                wrapsShapes = false
+                tries = 1
+            }
             var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            var (result, isWhole) = layOut(width: band.right - band.left)
+            let besideShape = wrapsShapes && flow.floats.shapeMeets(y: flow.y + y, height: 1)
+            var (result, isWhole) = layOut(width: band.right - band.left, besideShape: besideShape)
             if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
                 band = freeBand(at: y, height: first.height)
-                (result, isWhole) = layOut(width: band.right - band.left)
+                (result, isWhole) = layOut(width: band.right - band.left, besideShape: besideShape)
             }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
-                y = bandEnd  // not even the first word fits beside the floats: go below them
+                // Not even the first word fits beside the floats: go below them, or beside a
+                // shape a pixel lower at a time until it fits (WebKit samples one pixel down).
+                y = lowerTopWhereFits(result.firstLineEnd, from: y, lineHeight: result.lines.first?.height ?? 1, before: bandEnd)
                 continue
             }
             // The next float the lines meet: on the first line, beside it when it fits in what
@@ -519,6 +548,10 @@ struct LayoutEngine {
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 // A float lower down reaches into this line: it is laid out again beside it.
                 if taken > 0, !flow.floats.isEmpty, freeBand(at: y + line.y, height: line.height) != band { break }
+                // A word too long for the room beside a shape: laid out again as a first line,
+                // which moves down until it fits (WebKit fits a line below such floats).
+                if taken > 0, narrowed, wrapsShapes, flow.floats.hasShapes, taken < result.lineEnds.count,
+                   result.lineEnds[taken] > band.right - band.left + 0.01 { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
                 if firstLineContainer != nil { break }
@@ -530,6 +563,20 @@ struct LayoutEngine {
             y += lastTaken.y + lastTaken.height
             remaining = remaining.suffix(fromByte: result.lineStarts[taken])
             style.textIndent = .px(0)
+        }
+        /// Below `top`, the first row where a line `lineHeight` tall has `width` beside a shape,
+        /// else `limit` (the next float bottom); rows a pixel apart, at most 4,096 of them.
+        func lowerTopWhereFits(_ width: Double, from top: Double, lineHeight: Double, before limit: Double) -> Double {
+            guard wrapsShapes, flow.floats.shapeMeets(y: flow.y + top, height: lineHeight) else { return limit }
+            var candidate = top + 1
+            // A paragraph's rows tried beside shapes are bounded (hostile input).
+            while candidate < limit, shapeSteps < Self.maximumShapeStepsPerParagraph {
+                shapeSteps += 1
+                let band = freeBand(at: candidate, height: lineHeight)
+                if band.right - band.left + 0.01 >= width { return candidate }
+                candidate += 1
+            }
+            return max(limit, top + 1)
         }
         // Floats the loop did not reach (past its bound) go below the lines.
         let bottom = lines.last.map { $0.y + $0.height } ?? y

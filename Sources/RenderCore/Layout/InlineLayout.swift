@@ -135,8 +135,11 @@ struct InlineLayout {
         var lines: [LineBox]
         /// The widest line's extent, indent included.
         var width: Double
-        /// Where the first line's content ends, from the content box's left edge.
-        var firstLineEnd: Double
+        /// Where each line's content ends, from the content box's left edge (from the right
+        /// edge in a right-to-left paragraph).
+        var lineEnds: [Double]
+        /// Where the first line's content ends.
+        var firstLineEnd: Double { lineEnds.first ?? 0 }
         /// The byte offset in the content's text where each line starts.
         var lineStarts: [Int]
         /// Each float among the content: the line being built when it is met, and how far that
@@ -154,9 +157,13 @@ struct InlineLayout {
         let (layout, segments, originX) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let shifts = alignLines(layout, segments, width: width.map { $0 - originX })
-        var firstLine = PangoRectangle()
+        var lineExtents: [PangoRectangle] = []
         if let iterator = pango_layout_get_iter(layout) {
-            pango_layout_iter_get_line_extents(iterator, nil, &firstLine)
+            repeat {
+                var extent = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &extent)
+                lineExtents.append(extent)
+            } while pango_layout_iter_next_line(iterator) != 0
             pango_layout_iter_free(iterator)
         }
         let scale = Double(PANGO_SCALE)
@@ -167,11 +174,13 @@ struct InlineLayout {
         let lineStarts = layoutLines(layout).map { Int($0.pointee.start_index) }
         let floats = floatMarks(segments, layout, lineStarts: lineStarts)
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
-        let firstLineEnd = container.direction.isRightToLeft && width != nil
-            ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
-            : (Double(firstLine.x) + Double(firstLine.width)) / scale + originX
+        let lineEnds = lineExtents.map { line in
+            container.direction.isRightToLeft && width != nil
+                ? (width ?? 0) - (Double(line.x) / scale + originX)
+                : (Double(line.x) + Double(line.width)) / scale + originX
+        }
         return Result(lines: lines, width: widestLineEnd(layout) + originX,
-                      firstLineEnd: firstLineEnd, lineStarts: lineStarts, floats: floats)
+                      lineEnds: lineEnds, lineStarts: lineStarts, floats: floats)
     }
 
     /// Where each float of the content is met. A float right after a soft wrap is met on the

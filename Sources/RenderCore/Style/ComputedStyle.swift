@@ -239,6 +239,8 @@ public struct ComputedStyle: Sendable {
     @OutOfLine public var positioning = Positioning()
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
+    /// `shape-outside`, `shape-margin`, `shape-image-threshold` (not inherited).
+    @OutOfLine public var floatShape = FloatShapeStyle()
     public var textDecorationLine: TextDecorations = []
     /// This element's `text-decoration-style`, `-color` and `-thickness` (not inherited).
     public var declaredDecoration = TextDecorationPaint()
