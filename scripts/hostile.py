@@ -317,6 +317,31 @@ def _():
     return html_case("<p style='width:300px'>" + words * 4 + "</p>")
 
 
+@case("shape-floats-5k", unseen=True)
+def _():
+    # Lines beside shapes are laid out one at a time: 5,000 shaped floats, each with a paragraph.
+    item = ("<div style='float:left;width:60px;height:40px;shape-outside:polygon(0 0,100% 0,0 100%);shape-margin:3px'></div>"
+            "<p>lorem ipsum dolor sit amet consectetur</p>")
+    return html_case("<div style='width:300px'>" + item * 5_000 + "</div>")
+
+
+@case("shape-polygon-tall", unseen=True)
+def _():
+    # A float 200,000 px tall with the most polygon points allowed, a long paragraph beside it.
+    points = ",".join(f"{(i * 37) % 100}% {i / 10:.1f}%" for i in range(1_000))
+    words = "lorem ipsum dolor sit amet " * 40_000
+    return html_case(f"<div style='width:300px'><div style='float:left;width:200px;height:200000px;"
+                     f"shape-outside:polygon({points});shape-margin:4px'></div><p style='font-size:4px'>{words}</p></div>")
+
+
+@case("shape-gradients-2k", unseen=True)
+def _():
+    # Each drawn to find its shape: past a budget of pixels the rest are margin boxes.
+    item = ("<div style='float:left;width:250px;height:120px;shape-margin:60px;"
+            "shape-outside:radial-gradient(black, transparent)'></div>text ")
+    return html_case("<div style='width:300px'>" + item * 2_000 + "</div>")
+
+
 @case("css-braces-1e6", unseen=True)
 def _():
     return html_case("<style>" + "{[(" * 333_333 + "</style><p>x</p>")

@@ -29,6 +29,19 @@ import Testing
         #expect(page.colour(radio.x + 16, radio.y + 16) == "#FFFFFF")
     }
 
+    /// `accent-color` tints what iOS draws in system blue: checked boxes and radios, a range's
+    /// value, a progress bar; it is inherited, and `auto` is the blue.
+    @Test func accentColorTintsTheControls() {
+        let page = PaintedPage("""
+            <body style="margin:0;accent-color:#ff0000"><input type=checkbox checked style="width:32px;height:32px;margin:0">             <input type=radio checked style="width:32px;height:32px;margin:0;accent-color:#00ff00">             <input type=checkbox checked style="width:32px;height:32px;margin:0;accent-color:auto"></body>
+            """, height: 40)
+        let checkbox = Self.frame(page, "input[0]"), radio = Self.frame(page, "input[1]"), blue = Self.frame(page, "input[2]")
+        #expect(page.colour(checkbox.x + 3, checkbox.y + 16) == "#FF0000")
+        #expect(page.colour(checkbox.x + 13, checkbox.y + 23) == "#FFFFFF")
+        #expect(page.colour(radio.x + 4, radio.y + 16) == "#00FF00")
+        #expect(page.colour(blue.x + 3, blue.y + 16) == "#007AFF")
+    }
+
     @Test func buttonsArePillsUntilRestyled() {
         let page = PaintedPage("""
             <body style="margin:0"><input type=button value="Send" style="margin:0"> \
@@ -46,6 +59,19 @@ import Testing
         // whose top and left WebKit lightens to white (measured in WebKitGTK).
         #expect(page.colour(styled.x + 6, styled.y + 4) == "#22BC66")
         #expect(page.colour(styled.x.rounded(.up) + 0.5, styled.y + 12) == "#FFFFFF")
+    }
+
+    /// WebKitGTK: a `display: block` button or select is as wide as its content, and auto
+    /// margins centre it (caniemail css-inert-attribute); its look stays the control's.
+    @Test func blockButtonsAndSelectsShrinkToFit() {
+        let page = PaintedPage("""
+            <body style="margin:0"><button style="display:block;margin:0 auto">Centred</button>            <button style="display:inline-block">Centred</button>            <select style="display:block"><option>one option</option></select></body>
+            """, height: 100)
+        let block = Self.frame(page, "button[0]"), inline = Self.frame(page, "button[1]"), select = Self.frame(page, "select[0]")
+        #expect(block.width == inline.width && block.width < 150)
+        #expect(abs(block.x + block.width / 2 - 195) < 0.01)
+        #expect(select.width < 150 && select.x == 0)
+        #expect(page.colour(block.x + 4, block.y + 12) == "#EBEBEC")  // drawn as iOS's button
     }
 
     @Test func textFieldsAreWhiteWithAThinBorder() {

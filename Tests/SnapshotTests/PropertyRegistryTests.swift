@@ -137,7 +137,7 @@ import Testing
         let notWebKits: Set = ["-moz-border-radius", "-moz-tab-size", "-webkit-font-feature-settings"]
         #expect(Self.names.filter { !WebKitProperties.names.contains($0) && !notWebKits.contains($0) } == [])
         #expect(DeclarationSupport.isSupported(Declaration(name: "border-top", value: "revert", important: false)))
-        #expect(!DeclarationSupport.isSupported(Declaration(name: "shape-outside", value: "inherit", important: false)))
+        #expect(!DeclarationSupport.isSupported(Declaration(name: "mask-composite", value: "inherit", important: false)))
         #expect(PropertyRegistry.inherits("font") && PropertyRegistry.inherits("-webkit-hyphens"))
         #expect(!PropertyRegistry.inherits("border") && !PropertyRegistry.inherits("no-such-property"))
     }

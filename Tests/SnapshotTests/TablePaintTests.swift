@@ -6,6 +6,24 @@ import Testing
 /// spacing between and around them, as WebKit paints it (seen in webkit_ref.py's page of
 /// Tests/Fixtures/layout/tables-webkit.html).
 @Suite struct TablePaintTests {
+    /// `empty-cells: hide` (caniemail css-empty-cells, as WebKitGTK draws it): the empty cell
+    /// shows neither its border and background nor its row's; a cell with text keeps them;
+    /// collapsed borders ignore it.
+    @Test func emptyCellsHideTheirDecorations() {
+        let html = """
+            <body style="margin:0"><table style="empty-cells:hide;border-spacing:10px">
+            <tr style="background:#0000ff"><td style="border:2px solid #ff0000;background:#00ff00;width:40px;height:30px">x</td>
+            <td style="border:2px solid #ff0000;background:#00ff00;width:40px;height:30px"> </td></tr></table>
+            <table style="empty-cells:hide;border-collapse:collapse"><tr><td style="border:2px solid #ff0000;width:40px;height:30px"></td></tr></table>
+            """
+        let page = PaintedPage(html)
+        #expect(page.colour(11, 25) == "#FF0000")   // the first cell's border
+        #expect(page.colour(40, 25) == "#00FF00")
+        #expect(page.colour(75, 25) == "#FFFFFF")   // the empty one: nothing
+        #expect(page.colour(84, 25) == "#FFFFFF")
+        #expect(page.colour(1, 65) == "#FF0000")    // collapsed: drawn
+    }
+
     @Test func rowBackgroundFillsCellsNotTheSpacing() {
         let html = """
             <body style="margin:0"><table cellspacing="4" width="200"><tbody style="background:#0000ff">

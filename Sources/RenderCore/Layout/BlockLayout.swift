@@ -6,6 +6,10 @@ struct LayoutEngine {
     let flexWork = FlexWork()
     /// A quirks-mode document: percentage heights look past auto-height blocks.
     var quirksMode = false
+    /// Where `shape-outside` images are read from (nil: image shapes are none).
+    var images: ImageStore? = nil
+    /// What the document's image shapes have cost so far.
+    let shapeImageWork = ShapeImageWork()
 
     /// Lays out the whole box tree for a viewport (the initial containing block); the boxes are
     /// its input and working state. Returns the result as fragments, with the document height
@@ -116,12 +120,13 @@ struct LayoutEngine {
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
             // A float's or inline-block's auto margins are zero (CSS 2.1 §10.3.5, §10.3.9).
-            if box.kind != .inlineBlock && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-        } else if box.kind == .inlineBlock || box.isFloat {
+            if box.kind != .inlineBlock && !box.isFloat && !box.isRenderedLegend { resolveAutoMargins(box, containingWidth: containingWidth) }
+        } else if box.kind == .inlineBlock || box.isFloat || box.isRenderedLegend || box.control?.shrinksToFit == true {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
             let available = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: true)
+            if box.kind != .inlineBlock, !box.isFloat, box.control != nil { resolveAutoMargins(box, containingWidth: containingWidth) }
         } else {
             let filling = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, filling - chrome, containingWidth: containingWidth, isBorderBox: false)
@@ -154,6 +159,8 @@ struct LayoutEngine {
     func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) -> CollapsedMargins {
         var contentHeight: Double
         let margins: CollapsedMargins
+        // A fieldset's legend first: the content starts below it.
+        let legendShift = box.renderedLegend.map { layoutLegend($0, of: box) } ?? 0
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.style.display.inner == .flex {
@@ -180,7 +187,14 @@ struct LayoutEngine {
         } else {
             let base = percentHeightBaseForChildren(box)
             for child in box.children { child.percentHeightBase = base }
-            (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+            if let legend = box.renderedLegend, let index = box.children.firstIndex(where: { $0 === legend }) {
+                // The legend sits in the top border; the rest of the content below it.
+                box.children.remove(at: index)
+                (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+                box.children.insert(legend, at: index)
+            } else {
+                (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+            }
         }
         if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
             contentHeight = max(contentHeight, bottom)  // a BFC root grows to hold its floats
@@ -203,12 +217,44 @@ struct LayoutEngine {
         // min-height and max-height size the box `box-sizing` names, as height does.
         let limits = contentHeightLimits(box)
         contentHeight = max(min(contentHeight, limits.max), limits.min)
-        box.height = contentHeight + verticalChrome
+        box.height = contentHeight + verticalChrome + legendShift
+        if legendShift > 0 { box.contentShift = legendShift }
         if box.control?.centresLine == true {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
             box.contentShift = ((contentHeight - box.naturalContentHeight) / 2).rounded(.down)
         }
         return margins
+    }
+
+    /// A fieldset's rendered legend (WebKit's RenderBlock::layoutExcludedChildren): shrink-to-fit,
+    /// at the content box's start, centre or end as its `text-align` says, its margin box at the
+    /// top of the fieldset, centred on the top border when that is the thicker. The content
+    /// below starts under whichever is lower (`contentShift`); the border and background are
+    /// drawn from the legend's middle.
+    private func layoutLegend(_ legend: Box, of fieldset: Box) -> Double {
+        layoutBlock(legend, containingWidth: fieldset.contentWidth)
+        let available = fieldset.contentWidth - legend.width - legend.margin.left - legend.margin.right
+        let rightToLeft = fieldset.style.direction.isRightToLeft
+        let offset: Double
+        switch legend.style.textAlign {
+        case .center: offset = available / 2
+        case .right: offset = available
+        case .end: offset = rightToLeft ? 0 : available
+        case .left: offset = 0
+        case .start, .justify: offset = rightToLeft ? available : 0
+        }
+        legend.x = fieldset.contentX + legend.margin.left + max(0, offset)
+        let marginBox = legend.margin.top + legend.height + legend.margin.bottom
+        let borderTop = fieldset.border.top
+        let top = marginBox > borderTop ? 0 : (borderTop - marginBox) / 2
+        // The content is laid out unshifted and placed with the fieldset's `contentShift`,
+        // set once it is laid out; the legend is placed with it too, so it is taken off here.
+        let shift = max(0, marginBox - borderTop)
+        fieldset.contentShift = 0
+        legend.y = top + legend.margin.top - shift
+        let borderInset = marginBox > borderTop ? (marginBox - borderTop) / 2 : 0
+        fieldset.legendPlacement = (borderInset, Rect(x: legend.x, y: top + legend.margin.top, width: legend.width, height: legend.height))
+        return shift
     }
 
     /// Stacks block children with margin collapsing; returns the content height and the
@@ -366,6 +412,9 @@ struct LayoutEngine {
                                        clear: child.style.clear)
         child.x = box.contentX + placed.x - flow.x + child.margin.left
         child.y = box.contentY + placed.y - flow.y + child.margin.top
+        if let shape = FloatShape(of: child, containingWidth: box.contentWidth, images: images, work: shapeImageWork) {
+            flow.floats.shapeLast(shape, borderX: placed.x + child.margin.left, borderY: placed.y + child.margin.top)
+        }
     }
 
     /// Beside floats a paragraph is laid out a band at a time, each time from where the last
@@ -375,6 +424,10 @@ struct LayoutEngine {
     /// The floats one paragraph places as its lines meet them (each lays a window out again);
     /// past it (hostile input) the rest go below the lines.
     static let maximumFloatsMetPerParagraph = 100
+    /// The window laid out beside a shape, where a layout gives a line or two.
+    static let shapeLineWindowBytes = 1_024
+    /// The rows a paragraph tries, a pixel apart, for a word to fit beside shapes.
+    static let maximumShapeStepsPerParagraph = 20_000
 
     /// Line boxes of one inline formatting context; lines beside floats are shortened, so the
     /// text is laid out band by band (each band between two float edges).
@@ -414,11 +467,13 @@ struct LayoutEngine {
             layoutBlock(float, containingWidth: contentWidth)
         }
         let windowed = !flow.floats.isEmpty || !contentFloats.isEmpty
-        func layOut(width: Double) -> (result: InlineLayout.Result, isWhole: Bool) {
+        // Beside a shape only a line or so is taken from each layout: a smaller window first.
+        func layOut(width: Double, besideShape: Bool = false) -> (result: InlineLayout.Result, isWhole: Bool) {
             let inline = InlineLayout(fonts: fonts, container: firstLineContainer ?? style)
             if windowed {
-                let window = remaining.prefix(bytes: Self.lineWindowBytes)
-                if !window.isWhole {
+                for bytes in besideShape ? [Self.shapeLineWindowBytes, Self.lineWindowBytes] : [Self.lineWindowBytes] {
+                    let window = remaining.prefix(bytes: bytes)
+                    guard !window.isWhole else { break }
                     let result = inline.layout(window.content, width: width, layoutAtomic: layoutAtomic)
                     if result.lines.count > 1 { return (result, false) }
                 }
@@ -427,20 +482,36 @@ struct LayoutEngine {
         }
         // A line avoids the floats along its whole height, not just at its top (WebKit's
         // LineWidth::updateAvailableWidth with the height of what the line holds).
+        // Past its budget of tries (hostile input), a paragraph stops wrapping along shapes:
+        // floats take their margin boxes, and the lines are taken many at a time again.
+        var wrapsShapes = true
+        var shapeSteps = 0
         func freeBand(at top: Double, height: Double) -> (left: Double, right: Double) {
-            flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+            wrapsShapes ? flow.floats.lineBand(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
+                : flow.floats.band(y: flow.y + top, height: height, left: flow.x, right: flow.x + contentWidth)
         }
-        for _ in 0..<(64 + 2 * flow.floats.count + 2 * contentFloats.count) {
+        var tries = 0
+        while true {
+            tries += 1
+            let budget = 64 + 2 * flow.floats.count + 2 * contentFloats.count
+            if tries > budget + (wrapsShapes ? flow.floats.shapedRows : 0) {
+                guard wrapsShapes, flow.floats.hasShapes else { break }
+                wrapsShapes = false
+                tries = 1
+            }
             var band = freeBand(at: y, height: 1)
             let bandEnd = flow.floats.isEmpty ? nil : flow.floats.nextBottom(below: flow.y + y).map { $0 - flow.y }
-            var (result, isWhole) = layOut(width: band.right - band.left)
+            let besideShape = wrapsShapes && flow.floats.shapeMeets(y: flow.y + y, height: 1)
+            var (result, isWhole) = layOut(width: band.right - band.left, besideShape: besideShape)
             if !flow.floats.isEmpty, let first = result.lines.first, freeBand(at: y, height: first.height) != band {
                 band = freeBand(at: y, height: first.height)
-                (result, isWhole) = layOut(width: band.right - band.left)
+                (result, isWhole) = layOut(width: band.right - band.left, besideShape: besideShape)
             }
             let narrowed = band.left > flow.x || band.right < flow.x + contentWidth
             if narrowed, result.firstLineEnd > band.right - band.left + 0.01, let bandEnd {
-                y = bandEnd  // not even the first word fits beside the floats: go below them
+                // Not even the first word fits beside the floats: go below them, or beside a
+                // shape a pixel lower at a time until it fits (WebKit samples one pixel down).
+                y = lowerTopWhereFits(result.firstLineEnd, from: y, lineHeight: result.lines.first?.height ?? 1, before: bandEnd)
                 continue
             }
             // The next float the lines meet: on the first line, beside it when it fits in what
@@ -477,6 +548,10 @@ struct LayoutEngine {
                 if let bandEnd, taken > 0, y + line.y >= bandEnd, narrowed { break }
                 // A float lower down reaches into this line: it is laid out again beside it.
                 if taken > 0, !flow.floats.isEmpty, freeBand(at: y + line.y, height: line.height) != band { break }
+                // A word too long for the room beside a shape: laid out again as a first line,
+                // which moves down until it fits (WebKit fits a line below such floats).
+                if taken > 0, narrowed, wrapsShapes, flow.floats.hasShapes, taken < result.lineEnds.count,
+                   result.lineEnds[taken] > band.right - band.left + 0.01 { break }
                 lines.append(line.offsetBy(dx: dx, dy: y))
                 taken += 1
                 if firstLineContainer != nil { break }
@@ -488,6 +563,20 @@ struct LayoutEngine {
             y += lastTaken.y + lastTaken.height
             remaining = remaining.suffix(fromByte: result.lineStarts[taken])
             style.textIndent = .px(0)
+        }
+        /// Below `top`, the first row where a line `lineHeight` tall has `width` beside a shape,
+        /// else `limit` (the next float bottom); rows a pixel apart, at most 4,096 of them.
+        func lowerTopWhereFits(_ width: Double, from top: Double, lineHeight: Double, before limit: Double) -> Double {
+            guard wrapsShapes, flow.floats.shapeMeets(y: flow.y + top, height: lineHeight) else { return limit }
+            var candidate = top + 1
+            // A paragraph's rows tried beside shapes are bounded (hostile input).
+            while candidate < limit, shapeSteps < Self.maximumShapeStepsPerParagraph {
+                shapeSteps += 1
+                let band = freeBand(at: candidate, height: lineHeight)
+                if band.right - band.left + 0.01 >= width { return candidate }
+                candidate += 1
+            }
+            return max(limit, top + 1)
         }
         // Floats the loop did not reach (past its bound) go below the lines.
         let bottom = lines.last.map { $0.y + $0.height } ?? y

@@ -52,6 +52,16 @@ final class Box {
     /// padding: always for an HTML `<table>`, for a CSS table only with `box-sizing:
     /// border-box` (WebKit's RenderTable::convertStyleLogicalWidthToComputedWidth).
     var sizeIsBorderBox = true
+    /// A `<fieldset>` (it starts a block formatting context) and its rendered legend: the first
+    /// `<legend>` child neither floated nor out of the flow, laid out in its top border (HTML
+    /// § 15.3.13).
+    var isFieldset = false
+    var renderedLegend: Box?
+    var isRenderedLegend = false
+    /// A fieldset: how far its border and background sit below its border-box top, to run
+    /// through the middle of a legend taller than the top border; and the legend's border box
+    /// (relative to the fieldset's), where the top border leaves a gap.
+    var legendPlacement: (borderInset: Double, gap: Rect)?
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).
@@ -119,7 +129,7 @@ final class Box {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
         default: return isRoot || isFloat || flexItemDepth > 0 || style.isScrollContainer || style.display.inner != .flow || verticalFlow != nil
-            || style.multiColumn.isMultiColumn || outOfFlow != nil
+            || style.multiColumn.isMultiColumn || outOfFlow != nil || isFieldset || isRenderedLegend
         }
     }
 }
@@ -218,6 +228,9 @@ struct DecorationLine {
     var x: Double, y: Double, width: Double, thickness: Double
     var color: RGBA
     var style: DecorationStyle = .solid
+    /// How far `y` lies below the baseline of the text it decorates: the raster step snaps
+    /// that baseline to a device pixel, as WebKit rounds the text box's origin.
+    var belowBaseline: Double = 0
     /// See `InlineFragment.layerOwner`.
     var layerOwner: ObjectIdentifier? = nil
 }

@@ -1,8 +1,16 @@
 /// The floats of one block formatting context, as margin boxes in the coordinates of the
 /// BFC root's content box. Later floats, line boxes and BFC roots avoid them (CSS 2.1 §9.5).
 final class FloatContext {
-    struct Placed { let rect: Rect; let isLeft: Bool }
+    struct Placed {
+        let rect: Rect
+        let isLeft: Bool
+        /// `shape-outside`, placed: what lines beside the float wrap around (other floats,
+        /// block formatting context roots and clearance still take the margin box).
+        var shape: (shape: FloatShape, borderX: Double, borderY: Double)?
+    }
     private(set) var floats: [Placed] = []
+    /// Whether some float has a shape: lines beside it then change width row by row.
+    private(set) var hasShapes = false
 
     var isEmpty: Bool { floats.isEmpty }
     var count: Int { floats.count }
@@ -15,6 +23,44 @@ final class FloatContext {
         }
         return (l, r)
     }
+
+    /// The free horizontal span for a line box at [y, y + height): as `band`, but a float with
+    /// `shape-outside` takes only its shape's extent over the line's rows, never more than its
+    /// margin box, and none where the line misses the shape (WebKit's FloatingContext::constraints).
+    func lineBand(y: Double, height: Double, left: Double, right: Double) -> (left: Double, right: Double) {
+        guard hasShapes else { return band(y: y, height: height, left: left, right: right) }
+        var l = left, r = right
+        for placed in floats where placed.rect.y < y + max(height, 0.01) && placed.rect.maxY > y {
+            guard let (shape, borderX, borderY) = placed.shape else {
+                if placed.isLeft { l = max(l, placed.rect.maxX) } else { r = min(r, placed.rect.x) }
+                continue
+            }
+            let top = y - borderY
+            guard shape.lineOverlaps(top: top, height: height),
+                  let extent = shape.excludedInterval(top: top, height: max(height, 1)) else { continue }
+            if placed.isLeft { l = max(l, min(borderX + extent.right, placed.rect.maxX)) }
+            else { r = min(r, max(borderX + extent.left, placed.rect.x)) }
+        }
+        return (l, r)
+    }
+
+    /// Whether a float with a shape reaches into the rows [y, y + height).
+    func shapeMeets(y: Double, height: Double) -> Bool {
+        hasShapes && floats.contains { $0.shape != nil && $0.rect.y < y + max(height, 0.01) && $0.rect.maxY > y }
+    }
+
+    /// Gives the float placed last its shape, its border box's top-left corner at (borderX, borderY).
+    func shapeLast(_ shape: FloatShape, borderX: Double, borderY: Double) {
+        guard !floats.isEmpty else { return }
+        floats[floats.count - 1].shape = (shape, borderX, borderY)
+        hasShapes = true
+        shapedRows = min(Self.maximumShapedRows, shapedRows + Int(min(floats[floats.count - 1].rect.height, 1e6) / 8) + 1)
+    }
+
+    /// Beside a shape each line is laid out on its own: a paragraph may take this many more
+    /// tries (an eighth of the shaped floats' heights, bounded for hostile input).
+    private(set) var shapedRows = 0
+    static let maximumShapedRows = 1_024
 
     /// Where the band at `y` next changes: the nearest float bottom below `y`, or nil.
     func nextBottom(below y: Double) -> Double? {

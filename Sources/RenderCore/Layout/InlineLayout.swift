@@ -135,8 +135,11 @@ struct InlineLayout {
         var lines: [LineBox]
         /// The widest line's extent, indent included.
         var width: Double
-        /// Where the first line's content ends, from the content box's left edge.
-        var firstLineEnd: Double
+        /// Where each line's content ends, from the content box's left edge (from the right
+        /// edge in a right-to-left paragraph).
+        var lineEnds: [Double]
+        /// Where the first line's content ends.
+        var firstLineEnd: Double { lineEnds.first ?? 0 }
         /// The byte offset in the content's text where each line starts.
         var lineStarts: [Int]
         /// Each float among the content: the line being built when it is met, and how far that
@@ -154,9 +157,13 @@ struct InlineLayout {
         let (layout, segments, originX, added) = pangoLayout(content, width: width, layoutAtomic: layoutAtomic)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let shifts = alignLines(layout, segments, width: width.map { $0 - originX })
-        var firstLine = PangoRectangle()
+        var lineExtents: [PangoRectangle] = []
         if let iterator = pango_layout_get_iter(layout) {
-            pango_layout_iter_get_line_extents(iterator, nil, &firstLine)
+            repeat {
+                var extent = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &extent)
+                lineExtents.append(extent)
+            } while pango_layout_iter_next_line(iterator) != 0
             pango_layout_iter_free(iterator)
         }
         let scale = Double(PANGO_SCALE)
@@ -167,11 +174,13 @@ struct InlineLayout {
         let lineStarts = layoutLines(layout).map { added.originalOffset(of: Int($0.pointee.start_index)) }
         let floats = floatMarks(segments, layout, lineStarts: lineStarts)
         // In a right-to-left paragraph the first line ends on the left: its extent counts from the right edge.
-        let firstLineEnd = container.direction.isRightToLeft && width != nil
-            ? (width ?? 0) - (Double(firstLine.x) / scale + originX)
-            : (Double(firstLine.x) + Double(firstLine.width)) / scale + originX
+        let lineEnds = lineExtents.map { line in
+            container.direction.isRightToLeft && width != nil
+                ? (width ?? 0) - (Double(line.x) / scale + originX)
+                : (Double(line.x) + Double(line.width)) / scale + originX
+        }
         return Result(lines: lines, width: widestLineEnd(layout) + originX,
-                      firstLineEnd: firstLineEnd, lineStarts: lineStarts, floats: floats)
+                      lineEnds: lineEnds, lineStarts: lineStarts, floats: floats)
     }
 
     /// Where each float of the content is met. A float right after a soft wrap is met on the
@@ -227,7 +236,14 @@ struct InlineLayout {
         -> (OpaquePointer, [Segment], originX: Double, added: AddedBreaks) {
         for item in content.items { if case .atomic(let box) = item { layoutAtomic(box) } }
         let (contentText, contentSegments) = buildText(content)
-        let plan = LineBreaking.plan(for: contentText, correctsASCII: container.wordBreak != .breakAll) { offset in
+        // Pango wraps a whole paragraph one way: the most permissive of its text's, with the
+        // words of text that breaks less freely kept whole (`overflow-wrap` on a span, as
+        // WebKit applies it to the span's text).
+        let breaking = contentSegments.reduce(container.wordBreak) { mode, segment in
+            guard case .text(_, let style) = segment.item, style.wordBreak.permissiveness > mode.permissiveness else { return mode }
+            return style.wordBreak
+        }
+        let plan = LineBreaking.plan(for: contentText, correctsASCII: breaking != .breakAll) { offset in
             segmentContaining(offset, contentSegments)?.start == offset
         }
         let added = AddedBreaks(plan.added.filter { wraps(at: $0, contentSegments) })
@@ -235,10 +251,10 @@ struct InlineLayout {
         let layout = pango_layout_new(fonts.context(for: container.direction))!
         Bidi.setBaseDirection(of: layout, container)
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
-        let attributes = buildAttributes(segments, noBreakAfter: plan.suppressed.map(added.pangoOffset(of:)))
+        let attributes = buildAttributes(segments, noBreakAfter: plan.suppressed.map(added.pangoOffset(of:)), breaking: breaking)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        switch container.wordBreak {
+        switch breaking {
         case .normal: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         case .breakWordWhenNeeded: pango_layout_set_wrap(layout, measuringMinContent ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         case .anywhere: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -320,7 +336,7 @@ struct InlineLayout {
     /// with thousands of slashes (or of spaced words) quadratic. Each segment's attributes are
     /// gathered, in the order that decides between two of a kind at one start, then inserted
     /// sorted by start; the suppressed breaks of a segment come after its others.
-    private func buildAttributes(_ segments: [Segment], noBreakAfter suppressed: [Int]) -> OpaquePointer {
+    private func buildAttributes(_ segments: [Segment], noBreakAfter suppressed: [Int], breaking: WordBreaking) -> OpaquePointer {
         let list = pango_attr_list_new()!
         // Browsers never add hyphens where they break inside a word.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
@@ -334,6 +350,9 @@ struct InlineLayout {
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
                 insertTextAttributes(segment, style, insert)
+                if style.wordBreak.permissiveness < breaking.permissiveness, case .text(let string, _) = segment.item {
+                    for range in CharacterRanges.wordRuns(in: string) { insert(pango_attr_allow_breaks_new(0), segment.piece(range)) }
+                }
             case .atomic(let box):
                 let width = box.width + box.margin.left + box.margin.right
                 let height = box.height + box.margin.top + box.margin.bottom
@@ -480,10 +499,11 @@ struct InlineLayout {
 
         var lines: [LineBox] = []
         var y = 0.0
+        let text = pango_layout_get_text(layout)
         for index in 0..<lineCount {
             // A forced break at the very end opens no new line in CSS.
             if runsPerLine[index].isEmpty && index == lineCount - 1 && lineCount > 1 { continue }
-            let line = buildLine(runsPerLine[index], top: y, ellipsis: ellipsis, containingWidth: containingWidth)
+            let line = buildLine(runsPerLine[index], text: text, top: y, ellipsis: ellipsis, containingWidth: containingWidth)
             lines.append(line)
             y += line.height
         }
@@ -503,7 +523,8 @@ struct InlineLayout {
 
     /// The CSS line box: the strut and every inline box contribute their ascent and descent
     /// plus half-leading around the baseline; atomic inlines sit on it.
-    private func buildLine(_ runs: [RunInfo], top: Double, ellipsis: TextOverflowEllipsis?, containingWidth: Double) -> LineBox {
+    private func buildLine(_ runs: [RunInfo], text: UnsafePointer<CChar>?, top: Double, ellipsis: TextOverflowEllipsis?,
+                           containingWidth: Double) -> LineBox {
         // `position: relative` on inline elements moves their fragments and what is in them, leaving their room.
         func moved<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> (dx: Double, dy: Double) {
             Self.relativeShift(enclosing, containingWidth: containingWidth, direction: container.direction)
@@ -527,6 +548,13 @@ struct InlineLayout {
             // `sub`/`super` move the inline box off the baseline: the line grows to hold it.
             above = max(above, metrics.ascent + topLeading - shift)
             below = max(below, metrics.descent + leading - topLeading + shift)
+            // Emphasis marks: the box's content area and the marks beyond it count, whatever
+            // the line height (WebKit: the inline box's ascent and descent, plus the marks').
+            if usedFont == nil, let mark = EmphasisMark.of(style, fonts: fonts) {
+                let over = EmphasisMark.isOver(style)
+                above = max(above, metrics.ascent + (over ? mark.height : 0) - shift)
+                below = max(below, metrics.descent + (over ? 0 : mark.height) + shift)
+            }
         }
         // Which inline boxes count towards the line box, as WebKit decides it. Standards mode:
         // the block's strut, and every inline box on a line with content, wrapper spans too
@@ -642,6 +670,7 @@ struct InlineLayout {
                                                        isFirst: starts.contains(key), isLast: ends.contains(key),
                                                        layerOwner: layerOwners[key] ?? nil))
         }
+        var underBottoms: [UnderlineOwner: Double]?  // made when a run first asks for it
         let contentMinX = runs.map(\.x).min() ?? 0
         let contentMaxX = runs.map { $0.x + Double(pango_glyph_string_get_width($0.glyphItem.pointee.glyphs)) / scale }.max() ?? 0
         let truncation = ellipsis.flatMap { $0.overflows(minX: contentMinX, maxX: contentMaxX) ? $0 : nil }
@@ -671,6 +700,12 @@ struct InlineLayout {
                     var placed = made.run.offsetBy(dx: offset.dx, dy: offset.dy)
                     placed.layerOwner = layerOwner
                     line.glyphRuns.append(placed)
+                    if var marks = emphasisMarks(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing),
+                                                 style: style, visible: visible) {
+                        marks = marks.offsetBy(dx: offset.dx, dy: offset.dy)
+                        marks.layerOwner = layerOwner
+                        line.glyphRuns.append(marks)
+                    }
                 }
                 if let truncation {
                     keptEnd = truncation.rightToLeft ? min(keptEnd ?? made.kept.lowerBound, made.kept.lowerBound)
@@ -678,7 +713,13 @@ struct InlineLayout {
                 }
                 let width = Double(pango_glyph_string_get_width(run.glyphItem.pointee.glyphs)) / scale
                 let start = max(run.x, visible?.lowerBound ?? run.x), end = min(run.x + width, visible?.upperBound ?? run.x + width)
-                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy)
+                var underBottom: Double?
+                if let owner = underlineDecoratingBox(run, style) {
+                    if underBottoms == nil { underBottoms = underlineBottoms(runs, baseline: baseline) }
+                    underBottom = underBottoms?[owner]
+                }
+                line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy,
+                                                underBottom: underBottom.map { $0 + offset.dy })
                     .map { var decoration = $0; decoration.layerOwner = layerOwner; return decoration }
             }
         }
@@ -686,6 +727,15 @@ struct InlineLayout {
             line.glyphRuns.append(truncation.run(keptEnd: keptEnd, baseline: baseline))
         }
         return line
+    }
+
+    /// The run's emphasis marks (`EmphasisMark`), nil when its style has none.
+    private func emphasisMarks(_ run: RunInfo, text: UnsafePointer<CChar>?, baseline: Double, style: ComputedStyle,
+                               visible: ClosedRange<Double>?) -> GlyphRun? {
+        guard style.emphasisMark != nil, let text, let item = run.glyphItem.pointee.item,
+              let glyphString = run.glyphItem.pointee.glyphs, let mark = EmphasisMark.of(style, fonts: fonts) else { return nil }
+        return mark.marks(over: glyphString, text: text + Int(item.pointee.offset), textLength: Int(item.pointee.length),
+                          x: run.x, baseline: baseline, style: style, metrics: fonts.metrics(for: style), visible: visible)
     }
 
     /// `vertical-align: sub | super` moves an inline box off its parent's baseline by a share
@@ -753,21 +803,76 @@ struct InlineLayout {
                          missingCharacters: missing), keptMin...keptMax)
     }
 
-    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double) -> [DecorationLine] {
+    /// The underline's top, as WebKit places it (`underlineOffsetForTextBoxPainting`, measured
+    /// in WebKitGTK 2.50): `auto` a gap below the baseline, or `text-underline-offset` below
+    /// it; `from-font` the font's underline position plus the offset;
+    /// `under` the gap (and offset) below `underBottom`, never above the baseline. The gap
+    /// is half the automatic thickness (font size / 16) rounded up, at least 1 px, whatever
+    /// thickness the line is drawn with. In vertical lines, which the engine draws turned a
+    /// quarter turn, `left` is the under side and `right` the over side.
+    private func underlineTop(_ style: ComputedStyle, metrics: FontMetrics, baseline: Double, underBottom: Double?,
+                              thickness: Double) -> Double {
+        let gap = max(1, (fonts.usedFontSize(style) / 16 / 2).rounded(.up))
+        var placement = style.underlinePosition.placement
+        if style.writingMode.isVertical, let side = style.underlinePosition.side {
+            if side == .right { return baseline - metrics.ascent - gap - thickness - (style.underlineOffset ?? 0) }
+            placement = .under
+        }
+        switch placement {
+        case .auto: return baseline + (style.underlineOffset ?? gap)
+        case .fromFont: return baseline - metrics.underlinePosition + (style.underlineOffset ?? 0)
+        case .under: return max((underBottom ?? baseline + metrics.descent) + gap + (style.underlineOffset ?? 0), baseline)
+        }
+    }
+
+    /// The element whose underline a run's text draws (the innermost inline box declaring one;
+    /// nil: the block or none), for `text-underline-position: under`.
+    private func underlineDecoratingBox(_ run: RunInfo, _ style: ComputedStyle) -> UnderlineOwner? {
+        guard style.decorations.contains(.underline), Self.underlinesUnder(style) else { return nil }
+        return run.segment.enclosing.last { $0.style.textDecorationLine.contains(.underline) }.map { .element(ObjectIdentifier($0)) } ?? .block
+    }
+
+    /// Whether the style's underline goes under the lowest text (`under`, or `left` in vertical lines).
+    private static func underlinesUnder(_ style: ComputedStyle) -> Bool {
+        let position = style.underlinePosition
+        return position.placement == .under && !(style.writingMode.isVertical && position.side == .right)
+            || style.writingMode.isVertical && position.side == .left
+    }
+
+    /// The element that declares an underline: an inline element, or the block (or none).
+    private enum UnderlineOwner: Hashable { case block, element(ObjectIdentifier) }
+
+    /// For `text-underline-position: under`: per element that declares an underline (and the
+    /// block), the bottom of the lowest text it underlines on this line (WebKit: the lowest
+    /// content box among the decorating box's text boxes).
+    private func underlineBottoms(_ runs: [RunInfo], baseline: Double) -> [UnderlineOwner: Double] {
+        var bottoms: [UnderlineOwner: Double] = [:]
+        for run in runs {
+            guard case .text(_, let style) = run.segment.item, style.decorations.contains(.underline) else { continue }
+            let bottom = baseline + baselineShift(run.segment.enclosing) + fonts.metrics(for: style).descent
+            var owners: [UnderlineOwner] = [.block]
+            owners += run.segment.enclosing.filter { $0.style.textDecorationLine.contains(.underline) }.map { .element(ObjectIdentifier($0)) }
+            for owner in owners { bottoms[owner] = max(bottoms[owner] ?? bottom, bottom) }
+        }
+        return bottoms
+    }
+
+    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double, underBottom: Double?) -> [DecorationLine] {
         guard !style.decorations.isEmpty, width > 0 else { return [] }
         let metrics = fonts.metrics(for: style)
         let paint = style.decorationPaint
-        let thickness = paint.thickness.map { max(1, $0) } ?? max(1, (style.fontSize / 16).rounded())
+        // `auto`: the font size / 16 (the raster step fills whole device pixels, as WebKit).
+        let thickness = max(1, paint.thickness ?? style.fontSize / 16)
         let color = paint.color ?? style.color
         func line(_ y: Double) -> DecorationLine {
-            DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style)
+            DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style, belowBaseline: y - baseline)
         }
         var lines: [DecorationLine] = []
         if style.decorations.contains(.underline) {
-            // An offset places the line's top that far below the baseline.
             // WebKit moves a wavy underline 2 px further down, clear of the descenders.
             let wavyShift = paint.style == .wavy ? 2.0 : 0
-            lines.append(line((style.underlineOffset.map { baseline + $0 + thickness / 2 } ?? baseline - metrics.underlinePosition) + wavyShift))
+            let top = underlineTop(style, metrics: metrics, baseline: baseline, underBottom: underBottom, thickness: thickness)
+            lines.append(line(top + thickness / 2 + wavyShift))
         }
         if style.decorations.contains(.lineThrough) {
             lines.append(line(baseline - metrics.strikethroughPosition))

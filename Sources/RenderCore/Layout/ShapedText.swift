@@ -7,11 +7,15 @@ struct ShapedText {
     let run: GlyphRun
     /// The advance of the first run's glyphs.
     let width: Double
+    /// The metrics of the first run's font (a fallback font when the style's lacks the text).
+    let metrics: FontMetrics
 
-    init?(_ text: String, style: ComputedStyle, fonts: FontSet) {
+    /// `sizeScale`: the text at that share of the style's font size (emphasis marks: half).
+    init?(_ text: String, style: ComputedStyle, fonts: FontSet, sizeScale: Double = 1) {
         let layout = pango_layout_new(fonts.context(for: .ltr))!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = FontDescription(style: style, fonts: fonts)
+        let size = fonts.usedFontSize(style) * sizeScale
+        let description = FontDescription(family: FontSet.familyList(style), size: size, weight: style.fontWeight, italic: style.italic)
         withExtendedLifetime(description) { pango_layout_set_font_description(layout, description.pointer) }
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
         guard let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,
@@ -28,5 +32,6 @@ struct ShapedText {
         }
         run = GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows)
         width = x
+        metrics = fonts.metrics(of: font, size: size)
     }
 }

@@ -23,6 +23,8 @@ struct ControlPainting {
 
     private var control: Control? { box.control }
     private var style: ComputedStyle { box.style }
+    /// iOS's control tint: `accent-color`, else system blue (RenderThemeIOS's controlTintColor).
+    private var tint: RGBA { style.accentColor ?? FormControlStyle.systemBlue }
 
     /// Whether the theme draws the control's background and border instead of CSS.
     var replacesCSSBackground: Bool {
@@ -115,7 +117,7 @@ struct ControlPainting {
         // paintCheckbox: 5 px corners on a 16 px box, scaled with the box.
         let radii = Self.radii(5 * frame.height / 16)
         if !checked { return ring(radii) }
-        return [(.roundedFill(frame, radii, FormControlStyle.systemBlue), frame),
+        return [(.roundedFill(frame, radii, tint), frame),
                 (.controlGlyph(.checkmark, frame, .white), frame)]
     }
 
@@ -126,7 +128,7 @@ struct ControlPainting {
         let inset = frame.width * 2 / 7
         let inner = frame.insetBy(inset)
         let innerRadii = Self.radii(inner.width / 2)
-        return [(.roundedFill(frame, radii, FormControlStyle.systemBlue), frame),
+        return [(.roundedFill(frame, radii, tint), frame),
                 (.roundedFill(inner, innerRadii, .white), inner)]
     }
 
@@ -152,7 +154,7 @@ struct ControlPainting {
         let thumbSize = min(16, box.height, box.width)
         let thumbX = box.x + (box.width - thumbSize) * ratio
         track.width = max(0, thumbX + thumbSize / 2 - track.x)
-        entries.append((.roundedFill(track, trackRadii, FormControlStyle.systemBlue), track))
+        entries.append((.roundedFill(track, trackRadii, tint), track))
         let thumb = Rect(x: thumbX, y: box.y + (box.height - thumbSize) / 2, width: thumbSize, height: thumbSize)
         let round = Self.radii(thumbSize / 2)
         // html.css (iOS): box-shadow 0 6px 13px and 0 0.5px 4px, both rgba(0, 0, 0, 0.2).
@@ -199,7 +201,7 @@ struct ControlPainting {
         var entries: [Entry] = [(.roundedFill(track, radii, FormControlStyle.opaqueFill), track)]
         if let ratio, ratio > 0 {
             let filled = Rect(x: track.x, y: track.y, width: track.width * ratio, height: track.height)
-            entries.append((.roundedFill(filled, radii, FormControlStyle.systemBlue), filled))
+            entries.append((.roundedFill(filled, radii, tint), filled))
         }
         return entries
     }

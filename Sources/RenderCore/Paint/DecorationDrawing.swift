@@ -6,6 +6,9 @@ public struct DecorationDrawing: Sendable {
     /// The (first) line as a solid decoration would fill it.
     public var line: Rect
     public var style: DecorationStyle
+    /// The baseline of the text the line decorates (nil: unknown): a solid line is placed from
+    /// it snapped to a device pixel (`Canvas.snappedTextLine`).
+    public var baseline: Double? = nil
 
     var thickness: Double { line.height }
     var centerY: Double { line.y + line.height / 2 }

@@ -94,24 +94,14 @@ extension GroupEffects {
         func x(_ length: Length) -> Double { box.x + (length.resolve(box.width) ?? 0) }
         func y(_ length: Length) -> Double { box.y + (length.resolve(box.height) ?? 0) }
         switch shape {
-        case .inset(let insets, let cornerRadii):
-            let top = insets.top.resolve(box.height) ?? 0, bottom = insets.bottom.resolve(box.height) ?? 0
-            let left = insets.left.resolve(box.width) ?? 0, right = insets.right.resolve(box.width) ?? 0
-            let rect = Rect(x: box.x + left, y: box.y + top, width: max(0, box.width - left - right), height: max(0, box.height - top - bottom))
+        case .inset(_, let cornerRadii):
+            let rect = shape.insetRect(in: box) ?? box
             let corners = Edges(top: CornerRadius(cornerRadii.top), right: CornerRadius(cornerRadii.right),
                                 bottom: CornerRadius(cornerRadii.bottom), left: CornerRadius(cornerRadii.left))
             return .roundedRect(rect, CornerRadii(corners, box: rect))
-        case .circle(let radius, let px, let py):
-            let cx = x(px), cy = y(py)
-            // A percentage is of the box's diagonal over √2 (CSS Shapes §3.1).
-            let reference = (box.width * box.width + box.height * box.height).squareRoot() / 2.squareRoot()
-            let r = resolve(radius, reference: reference, sides: [cx - box.x, box.maxX - cx, cy - box.y, box.maxY - cy])
-            return .ellipse(centerX: cx, centerY: cy, radiusX: r, radiusY: r)
-        case .ellipse(let rx, let ry, let px, let py):
-            let cx = x(px), cy = y(py)
-            return .ellipse(centerX: cx, centerY: cy,
-                            radiusX: resolve(rx, reference: box.width, sides: [cx - box.x, box.maxX - cx]),
-                            radiusY: resolve(ry, reference: box.height, sides: [cy - box.y, box.maxY - cy]))
+        case .circle, .ellipse:
+            let e = shape.ellipse(in: box) ?? (box.x, box.y, 0, 0)
+            return .ellipse(centerX: e.centerX, centerY: e.centerY, radiusX: e.radiusX, radiusY: e.radiusY)
         case .polygon(let points, let evenOdd):
             return .polygon(points.map { ClipShape.Point(x: x($0.x), y: y($0.y)) }, evenOdd: evenOdd)
         case .path(let segments, let evenOdd):
@@ -119,13 +109,6 @@ extension GroupEffects {
         }
     }
 
-    private static func resolve(_ radius: ShapeRadius, reference: Double, sides: [Double]) -> Double {
-        switch radius {
-        case .length(let length): return max(0, length.resolve(reference) ?? 0)
-        case .closestSide: return max(0, sides.map(abs).min() ?? 0)
-        case .farthestSide: return max(0, sides.map(abs).max() ?? 0)
-        }
-    }
 
 }
 

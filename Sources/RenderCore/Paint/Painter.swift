@@ -188,11 +188,16 @@ struct Painter {
     /// A box's own background and borders (step 2 for a unit, 4 for a block in the flow): box
     /// shadows, the backgrounds of the columns and rows behind a cell, its backgrounds, its
     /// border or border image.
-    private mutating func paintDecorations(_ box: Fragment, frame: Rect) {
+    private mutating func paintDecorations(_ box: Fragment, frame borderBox: Rect) {
+        // A fieldset's border and background run through the middle of a tall legend.
+        let inset = box.legendGap?.borderInset ?? 0
+        let frame = Rect(x: borderBox.x, y: borderBox.y + inset, width: borderBox.width, height: max(0, borderBox.height - inset))
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
+        // WebKit's RenderTableCell: an empty cell hides what is behind it and its own decorations.
+        if box.cell != nil, style.hidesEmptyCells, !box.bordersCollapse, box.children.isEmpty, box.lines.isEmpty { return }
         if let cell = box.cell {
             // Column groups, columns, row groups, rows: the backgrounds behind a cell, in
             // WebKit's order.
@@ -238,10 +243,19 @@ struct Painter {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-            if radii.isZero {
-                emit(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
-            } else {
-                emit(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
+            let item: DisplayList.Item = radii.isZero ? .border(frame, widths: border, colors: colors, styles: style.borderStyle)
+                : .roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle)
+            guard let legend = box.legendGap?.legend else { return emit(item, bounds: frame) }
+            // The top border leaves a gap where the legend is: drawn left of it, right of it,
+            // and below the top border across it.
+            let gapLeft = borderBox.x + legend.x, gapRight = gapLeft + legend.width
+            let pieces = [Rect(x: frame.x, y: frame.y, width: gapLeft - frame.x, height: frame.height),
+                          Rect(x: gapRight, y: frame.y, width: frame.maxX - gapRight, height: frame.height),
+                          Rect(x: gapLeft, y: frame.y + border.top, width: legend.width, height: frame.height - border.top)]
+            for piece in pieces where piece.width > 0 && piece.height > 0 {
+                emit(.pushClip(piece), bounds: piece)
+                emit(item, bounds: piece)
+                emit(.popClip, bounds: piece)
             }
         }
     }
@@ -550,7 +564,8 @@ struct Painter {
             let rect = Rect(x: originX + decoration.x, y: originY + decoration.y - decoration.thickness / 2,
                             width: decoration.width, height: decoration.thickness)
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
-            let styled = DecorationDrawing(line: rect, style: decoration.style)
+            let styled = DecorationDrawing(line: rect, style: decoration.style,
+                                           baseline: originY + decoration.y - decoration.belowBaseline)
             emit(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
     }

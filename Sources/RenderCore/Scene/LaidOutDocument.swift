@@ -51,7 +51,7 @@ public struct LaidOutDocument: @unchecked Sendable {
     }
 
     public struct UnsupportedFeature: Sendable, Equatable {
-        /// As CSS: `shape-outside`, `position: sticky`.
+        /// As CSS: `mask-composite`, `text-orientation: upright`.
         public let feature: String
         /// The first element using it (`/body[0]/div[2]`).
         public let path: String
@@ -159,7 +159,7 @@ public struct LaidOutDocument: @unchecked Sendable {
             self.zoomScale = viewport.zoomScale(contentWidth: layoutWidth, viewWidth: viewportWidth, rules: viewportRules)
             return
         }
-        let engine = LayoutEngine(fonts: fonts, quirksMode: dom.mode == .quirks)
+        let engine = LayoutEngine(fonts: fonts, quirksMode: dom.mode == .quirks, images: images)
         let laidOut = engine.layoutDocument(root, viewportWidth: layoutWidth, viewportHeight: viewportHeight * layoutWidth / viewportWidth)
         // From here on only the fragments are read: the box tree was layout's working state.
         let fragments = laidOut.root, fullHeight = laidOut.height

@@ -128,6 +128,16 @@ public enum WordBreaking: Sendable, Equatable {
     case anywhere
     /// `word-break: break-all`: break between any two letters.
     case breakAll
+
+    /// How freely it breaks inside words, from `normal` up.
+    var permissiveness: Int {
+        switch self {
+        case .normal: return 0
+        case .breakWordWhenNeeded: return 1
+        case .anywhere: return 2
+        case .breakAll: return 3
+        }
+    }
 }
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
@@ -212,6 +222,9 @@ public struct ComputedStyle: Sendable {
     public var transformOrigin = (x: Length.percent(50), y: Length.percent(50))
     public var filters: [FilterFunction] = []
     public var backdropFilters: [FilterFunction] = []
+    /// Whether the element's used colour scheme is dark (its `color-scheme`, inherited): system
+    /// colours and `light-dark()` resolve by it (`Cascade` sets it, knowing the appearance).
+    public var usesDarkScheme = false
     public var blendMode: BlendMode = .normal
     /// `isolation: isolate`, and a `will-change` naming a property that would make a stacking
     /// context: each makes one on its own (as WebKit's RenderStyle::willChangeCreatesStackingContext).
@@ -226,6 +239,8 @@ public struct ComputedStyle: Sendable {
     @OutOfLine public var positioning = Positioning()
     public var floating: FloatSide = .none
     public var clear: FloatSide = .none
+    /// `shape-outside`, `shape-margin`, `shape-image-threshold` (not inherited).
+    @OutOfLine public var floatShape = FloatShapeStyle()
     public var textDecorationLine: TextDecorations = []
     /// This element's `text-decoration-style`, `-color` and `-thickness` (not inherited).
     public var declaredDecoration = TextDecorationPaint()
@@ -325,6 +340,13 @@ public struct ComputedStyle: Sendable {
     public var decorationPaint = TextDecorationPaint()
     /// `text-underline-offset` in px from the baseline (nil: auto, the font's position).
     public var underlineOffset: Double?
+    /// `text-underline-position` (inherited).
+    public var underlinePosition = UnderlinePosition()
+    /// `text-emphasis-style` as the mark it draws (nil: `none`), `-color` (nil: the text's
+    /// colour) and `-position`; all inherited (`EmphasisMark` draws them).
+    public var emphasisMark: String?
+    public var emphasisColor: RGBA?
+    public var emphasisPosition = EmphasisPosition()
     public var visibilityHidden = false
     /// `appearance: none` (or `-webkit-appearance`): a form control drawn from its CSS alone.
     public var appearanceNone = false
@@ -336,6 +358,12 @@ public struct ComputedStyle: Sendable {
     public var borderCollapse = false
     /// `caption-side: bottom` (inherited; top is the initial value).
     public var captionAtBottom = false
+    /// `accent-color`: the tint of checked boxes and radios, ranges and progress bars (nil:
+    /// `auto`, iOS's system blue).
+    public var accentColor: RGBA?
+    /// `empty-cells: hide`: a cell with nothing in it draws no border or background (separate
+    /// borders only).
+    public var hidesEmptyCells = false
     /// Quirks and limited-quirks documents: lines without text get no strut.
     public var lineHeightQuirk = false
     /// Custom properties (`--name`, inherited), their `var()`s substituted (`CustomProperties`).

@@ -41,6 +41,18 @@ public enum ShapeRadius: Sendable, Equatable {
     case closestSide, farthestSide
 }
 
+extension ShapeRadius {
+    /// The radius in px: a percentage of `reference`, or the nearest or farthest of the
+    /// distances `sides` from the centre to the reference box's edges.
+    func resolved(reference: Double, sides: [Double]) -> Double {
+        switch self {
+        case .length(let length): return max(0, length.resolve(reference) ?? 0)
+        case .closestSide: return max(0, sides.map(abs).min() ?? 0)
+        case .farthestSide: return max(0, sides.map(abs).max() ?? 0)
+        }
+    }
+}
+
 /// A `clip-path` basic shape (CSS Shapes §3.1), resolved against its reference box when painted.
 public enum BasicShape: Sendable, Equatable {
     case inset(Edges<Length>, radii: Edges<Length>)
@@ -59,6 +71,37 @@ public enum BasicShape: Sendable, Equatable {
         case let (.path(p, e), .path(q, f)): return p == q && e == f
         default: return false
         }
+    }
+}
+
+extension BasicShape {
+    /// A `circle()`'s or `ellipse()`'s centre and radii laid out in `box` (CSS Shapes §3.1);
+    /// nil for the other shapes.
+    func ellipse(in box: Rect) -> (centerX: Double, centerY: Double, radiusX: Double, radiusY: Double)? {
+        func x(_ length: Length) -> Double { box.x + (length.resolve(box.width) ?? 0) }
+        func y(_ length: Length) -> Double { box.y + (length.resolve(box.height) ?? 0) }
+        switch self {
+        case .circle(let radius, let px, let py):
+            let cx = x(px), cy = y(py)
+            // A percentage is of the box's diagonal over √2.
+            let reference = (box.width * box.width + box.height * box.height).squareRoot() / 2.squareRoot()
+            let r = radius.resolved(reference: reference, sides: [cx - box.x, box.maxX - cx, cy - box.y, box.maxY - cy])
+            return (cx, cy, r, r)
+        case .ellipse(let rx, let ry, let px, let py):
+            let cx = x(px), cy = y(py)
+            return (cx, cy, rx.resolved(reference: box.width, sides: [cx - box.x, box.maxX - cx]),
+                    ry.resolved(reference: box.height, sides: [cy - box.y, box.maxY - cy]))
+        default:
+            return nil
+        }
+    }
+
+    /// An `inset()`'s rectangle laid out in `box`; nil for the other shapes.
+    func insetRect(in box: Rect) -> Rect? {
+        guard case .inset(let insets, _) = self else { return nil }
+        let top = insets.top.resolve(box.height) ?? 0, bottom = insets.bottom.resolve(box.height) ?? 0
+        let left = insets.left.resolve(box.width) ?? 0, right = insets.right.resolve(box.width) ?? 0
+        return Rect(x: box.x + left, y: box.y + top, width: max(0, box.width - left - right), height: max(0, box.height - top - bottom))
     }
 }
 

@@ -10,7 +10,7 @@
 /// properties (librsvg draws SVG with its own CSS) are never reported.
 struct UnsupportedFeatures: Sendable {
     struct Use: Sendable, Equatable {
-        /// What is missing, as CSS: `shape-outside`, `position: sticky`.
+        /// What is missing, as CSS: `mask-composite`, `text-orientation: upright`.
         let feature: String
         let node: DOMDocument.NodeID
     }

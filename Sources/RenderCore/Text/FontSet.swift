@@ -17,6 +17,8 @@ public final class FontSet: @unchecked Sendable {
     let webFonts: WebFontRegistry
     private var metricsCache: [MetricsKey: FontMetrics] = [:]
     private var handles: [UnsafeMutableRawPointer: FontHandle] = [:]
+    /// Emphasis marks shaped per font and mark (`EmphasisMark.shaped`); nil: no font draws it.
+    var emphasisMarks: [EmphasisMark.Key: EmphasisMark?] = [:]
 
     public static let shared = FontSet()
 

@@ -49,6 +49,26 @@ extension PropertyRegistry {
         .longhand("clear", example: "both", copy: { $0.clear = $1.clear }) { style, value, _ in
             if let side = FloatSide(value.keyword, direction: style.direction) { style.clear = side }
         },
+        // CSS Shapes: the area lines beside a float wrap around (`Layout/FloatShape.swift`).
+        .longhand("shape-outside", aliases: ["-webkit-shape-outside"], example: "circle(50%)",
+                  copy: { $0.floatShape.outside = $1.floatShape.outside }) { style, value, _ in
+            let context = value.backgroundContext(current: style.color)
+            if let parsed = ShapeOutsideParser.parse(value.text, length: { value.length($0, auto: false) },
+                                                     image: { BackgroundParser.image($0, context: context) }) {
+                style.floatShape.outside = parsed
+            }
+        },
+        .longhand("shape-margin", aliases: ["-webkit-shape-margin"], example: "10px",
+                  copy: { $0.floatShape.margin = $1.floatShape.margin }) { style, value, _ in
+            if let v = value.length(auto: false, nonNegative: true) { style.floatShape.margin = v }
+        },
+        .longhand("shape-image-threshold", aliases: ["-webkit-shape-image-threshold"], example: "0.5",
+                  copy: { $0.floatShape.imageThreshold = $1.floatShape.imageThreshold }) { style, value, _ in
+            if let number = PropertyValues.number(value.text) { style.floatShape.imageThreshold = min(1, max(0, number)) }
+            else if value.text.hasSuffix("%"), let number = Double(value.text.dropLast()), number.isFinite {
+                style.floatShape.imageThreshold = min(1, max(0, number / 100))
+            }
+        },
         .shorthand("overflow", ["overflow-x", "overflow-y"], example: "hidden") { style, value, _ in
             if let pair = PositioningParser.overflowPair(value.text) { (style.overflowX, style.overflowY) = pair }
         },
@@ -61,12 +81,19 @@ extension PropertyRegistry {
         .longhand("visibility", inherited: true, example: "hidden", copy: { $0.visibilityHidden = $1.visibilityHidden }) { style, value, _ in
             style.visibilityHidden = value.keyword == "hidden" || value.keyword == "collapse"
         },
+        // `auto` (nil): iOS's system blue.
+        .longhand("accent-color", inherited: true, example: "red", copy: { $0.accentColor = $1.accentColor }) { style, value, _ in
+            if value.keyword == "auto" { style.accentColor = nil }
+            else if let color = PropertyValues.color(value.text, current: style.color) { style.accentColor = color }
+        },
         .longhand("appearance", aliases: ["-webkit-appearance"], example: "none",
                   copy: { $0.appearanceNone = $1.appearanceNone }) { style, value, _ in
             style.appearanceNone = value.keyword == "none"
         },
         // The root's decides the page's scheme (`Cascade`, `ColorScheme.of`); no element keeps it.
-        .longhand("color-scheme", aliases: ["supported-color-schemes"], inherited: true, example: nil, copy: { _, _ in }) { _, _, _ in },
+        // Resolved by `Cascade` before the colours (it needs the appearance); inherited.
+        .longhand("color-scheme", aliases: ["supported-color-schemes"], inherited: true, example: nil,
+                  copy: { $0.usesDarkScheme = $1.usesDarkScheme }) { _, _, _ in },
     ]
 
     static let sizing: [CSSProperty] = [

@@ -130,6 +130,9 @@ extension PropertyRegistry {
                 style.borderSpacing = BorderSpacing(horizontal: h, vertical: v)
             }
         },
+        .longhand("empty-cells", inherited: true, example: "hide", copy: { $0.hidesEmptyCells = $1.hidesEmptyCells }) { style, value, _ in
+            if value.keyword == "hide" || value.keyword == "show" { style.hidesEmptyCells = value.keyword == "hide" }
+        },
         .longhand("caption-side", inherited: true, example: "bottom", copy: { $0.captionAtBottom = $1.captionAtBottom }) { style, value, _ in
             if value.keyword == "top" || value.keyword == "bottom" { style.captionAtBottom = value.keyword == "bottom" }
         },

@@ -118,6 +118,27 @@ extension PropertyRegistry {
                   parse: textDecoration("text-decoration-thickness")),
         .longhand("text-underline-offset", inherited: true, example: "3px", copy: { $0.underlineOffset = $1.underlineOffset },
                   parse: textDecoration("text-underline-offset")),
+        .longhand("text-underline-position", inherited: true, example: "under",
+                  copy: { $0.underlinePosition = $1.underlinePosition }) { style, value, _ in
+            if let position = UnderlinePosition(value.keyword) { style.underlinePosition = position }
+        },
+        // Emphasis marks (`EmphasisMark`); WebKit's `-webkit-` spellings are aliases.
+        .shorthand("text-emphasis", ["text-emphasis-style", "text-emphasis-color"], example: "filled red") { style, value, _ in
+            guard let parts = TextEmphasisParser.shorthand(value.text, current: style.color) else { return }
+            style.emphasisMark = parts.mark ?? nil
+            style.emphasisColor = parts.color ?? nil
+        },
+        .longhand("text-emphasis-style", inherited: true, example: "open triangle",
+                  copy: { $0.emphasisMark = $1.emphasisMark }) { style, value, _ in
+            if let mark = TextEmphasisParser.style(PropertyValues.components(value.text)) { style.emphasisMark = mark }
+        },
+        .longhand("text-emphasis-color", inherited: true, example: "red", copy: { $0.emphasisColor = $1.emphasisColor }) { style, value, _ in
+            if let color = TextEmphasisParser.color(value.text, current: style.color) { style.emphasisColor = color }
+        },
+        .longhand("text-emphasis-position", inherited: true, example: "under",
+                  copy: { $0.emphasisPosition = $1.emphasisPosition }) { style, value, _ in
+            if let position = EmphasisPosition(value.keyword) { style.emphasisPosition = position }
+        },
     ]
 
     /// `text-wrap-mode`, and `text-wrap` (its mode and a `text-wrap-style`, not drawn differently).
