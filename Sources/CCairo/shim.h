@@ -8,3 +8,6 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_ADVANCES_H
+#include FT_OUTLINE_H
+#include <cairo-ft.h>
+#include <pango/pangofc-font.h>

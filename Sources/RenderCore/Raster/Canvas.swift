@@ -180,13 +180,6 @@ public final class Canvas {
         cairo_clip(context)
     }
 
-    func drawGlyphs(_ run: GlyphRun) {
-        setColor(run.color)
-        cairo_set_scaled_font(context, run.font.scaledFont)
-        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
-        cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
-    }
-
     /// Writes the surface as PNG (atomically: temporary file, then rename).
     public func writePNG(to path: String, compression: PNGCompression = .fast) throws {
         try PNGWriter.write(pixels, to: path, compression: compression, knownOpaque: false)

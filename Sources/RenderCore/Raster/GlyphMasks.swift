@@ -1,0 +1,116 @@
+import CCairo
+import Foundation
+
+/// One glyph's coverage (0–255, FreeType's antialiasing) in device pixels, with where its
+/// top-left pixel sits relative to the glyph origin's pixel.
+struct GlyphMask: Sendable {
+    let left: Int, top: Int, width: Int, height: Int
+    let coverage: [UInt8]
+    static let empty = GlyphMask(left: 0, top: 0, width: 0, height: 0, coverage: [])
+}
+
+/// A font's glyphs rasterised as WebKit's Skia rasterises them: FreeType outlines, unhinted,
+/// moved right by a quarter-pixel phase before drawing (subpixel positioning), coverage left
+/// raw (the gamma table is applied as a run is drawn, it depends on the colour). Cached per
+/// device scale, glyph and phase; the cache is bounded and only ever saves time.
+/// Unchecked: its state is behind `lock`; FreeType faces are used under cairo's face lock.
+final class GlyphMasks: @unchecked Sendable {
+    /// The device pixel size from which glyphs are drawn as plain outlines (Skia draws such
+    /// large text as paths, without its gamma table); our caller falls back to cairo.
+    static let largestPixelSize = 256.0
+    /// Cache bytes per font before it starts over.
+    static let cacheLimit = 4 << 20
+
+    struct Key: Hashable { let glyph: UInt32; let phase: UInt8; let scale: Double }
+
+    private let font: OpaquePointer  // cairo_scaled_font_t*, owned by the FontHandle
+    private let syntheticBold: Bool
+    private let lock = NSLock()
+    private var masks: [Key: GlyphMask] = [:]
+    private var bytes = 0
+    /// The font at each device scale (cairo sets its FreeType face to that size when locked).
+    private var scaledFonts: [Double: OpaquePointer] = [:]
+
+    /// nil when the font is not drawn from outlines this way: a colour or bitmap font, a
+    /// synthetic slant (kept on cairo's path).
+    init?(font: OpaquePointer, pattern: OpaquePointer?) {
+        var matrix: UnsafeMutablePointer<FcMatrix>?
+        if let pattern, FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let m = matrix?.pointee,
+           m.xx != 1 || m.xy != 0 || m.yx != 0 || m.yy != 1 { return nil }
+        var embolden: FcBool = 0
+        syntheticBold = pattern.map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden != 0 } ?? false
+        guard let face = cairo_ft_scaled_font_lock_face(font) else { return nil }
+        let flags = face.pointee.face_flags
+        cairo_ft_scaled_font_unlock_face(font)
+        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, flags & FT_Long(FT_FACE_FLAG_COLOR) == 0 else { return nil }
+        self.font = font
+    }
+
+    deinit { scaledFonts.values.forEach { cairo_scaled_font_destroy($0) } }
+
+    /// The glyph's mask at `scale` device pixels per CSS px and `phase` quarter pixels right.
+    func mask(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask {
+        let key = Key(glyph: glyph, phase: UInt8(phase), scale: scale)
+        lock.lock()
+        if let cached = masks[key] { lock.unlock(); return cached }
+        let scaled = scaledFont(at: scale)
+        lock.unlock()
+        let mask = scaled.flatMap { render(glyph: glyph, phase: phase, with: $0) } ?? .empty
+        lock.lock()
+        if bytes + mask.coverage.count > Self.cacheLimit { masks.removeAll(); bytes = 0 }
+        masks[key] = mask
+        bytes += mask.coverage.count + 32
+        lock.unlock()
+        return mask
+    }
+
+    /// Called with `lock` held.
+    private func scaledFont(at scale: Double) -> OpaquePointer? {
+        if let font = scaledFonts[scale] { return font }
+        var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(font, &fontMatrix)
+        cairo_scaled_font_get_ctm(font, &ctm)
+        cairo_matrix_scale(&ctm, scale, scale)
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_scaled_font_get_font_options(font, options)
+        guard let scaled = cairo_scaled_font_create(cairo_scaled_font_get_font_face(font), &fontMatrix, &ctm, options),
+              cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { return nil }
+        scaledFonts[scale] = scaled
+        return scaled
+    }
+
+    private func render(glyph: UInt32, phase: Int, with scaled: OpaquePointer) -> GlyphMask? {
+        guard let face = cairo_ft_scaled_font_lock_face(scaled) else { return nil }
+        defer { cairo_ft_scaled_font_unlock_face(scaled) }
+        let flags = Int32(truncatingIfNeeded: FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+        guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+        return withUnsafeMutablePointer(to: &slot.pointee.outline) { outline -> GlyphMask in
+            if syntheticBold, let size = face.pointee.size {
+                // Skia's (and cairo's) synthetic bold: outlines widened by 1/24 em.
+                FT_Outline_Embolden(outline, FT_MulFix(FT_Long(face.pointee.units_per_EM), size.pointee.metrics.y_scale) / 24)
+            }
+            FT_Outline_Translate(outline, FT_Pos(phase * 16), 0)  // 26.6: a quarter pixel is 16
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(outline, &box)
+            let x0 = box.xMin & ~63, y0 = box.yMin & ~63
+            let x1 = (box.xMax + 63) & ~63, y1 = (box.yMax + 63) & ~63
+            let width = Int((x1 - x0) >> 6), height = Int((y1 - y0) >> 6)
+            guard width > 0, height > 0, width <= 4096, height <= 4096 else { return .empty }
+            FT_Outline_Translate(outline, -x0, -y0)
+            var coverage = [UInt8](repeating: 0, count: width * height)
+            coverage.withUnsafeMutableBufferPointer { buffer in
+                var bitmap = FT_Bitmap()
+                bitmap.rows = UInt32(height)
+                bitmap.width = UInt32(width)
+                bitmap.pitch = Int32(width)
+                bitmap.buffer = buffer.baseAddress
+                bitmap.num_grays = 256
+                bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+                _ = FT_Outline_Get_Bitmap(slot.pointee.library, outline, &bitmap)
+            }
+            return GlyphMask(left: Int(x0 >> 6), top: -Int(y1 >> 6), width: width, height: height, coverage: coverage)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CCairo
+
+extension Canvas {
+    /// A run's glyphs in its colour. Outline fonts are drawn as WebKit's Skia draws them
+    /// (`GlyphMasks`, `MaskGamma`): each glyph at its quarter-pixel phase, its coverage bent by
+    /// the colour's gamma table, all of the run's glyphs added into one mask painted once.
+    /// Colour fonts, large text, and transforms that rotate or stretch stay with cairo.
+    func drawGlyphs(_ run: GlyphRun) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let scale = matrix.xx
+        guard let masks = run.font.glyphMasks, matrix.xy == 0, matrix.yx == 0, scale == matrix.yy, scale > 0,
+              drawMasked(run, masks, matrix) else {
+            setColor(run.color)
+            cairo_set_scaled_font(context, run.font.scaledFont)
+            var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+            cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
+            return
+        }
+    }
+
+    /// false when the run is left to cairo (text too large for masks).
+    private func drawMasked(_ run: GlyphRun, _ masks: GlyphMasks, _ matrix: cairo_matrix_t) -> Bool {
+        let scale = matrix.xx
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(run.font.scaledFont, &extents)
+        guard (extents.ascent + extents.descent) * scale < GlyphMasks.largestPixelSize else { return false }
+        let placed = GlyphPlacement.place(run.glyphs, matrix: matrix) { masks.mask(glyph: $0, phase: $1, scale: scale) }
+        guard let area = placed.bounds?.intersection(deviceClipExtents()) else { return true }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return true }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        placed.add(into: data, stride: Int(cairo_image_surface_get_stride(surface)), area: area, table: MaskGamma.table(for: run.color))
+        cairo_surface_mark_dirty(surface)
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        setColor(run.color)
+        cairo_mask_surface(context, surface, Double(area.left), Double(area.top))
+        cairo_restore(context)
+        return true
+    }
+
+    /// The clip's extents in device pixels, whole pixels outward.
+    private func deviceClipExtents() -> PixelArea {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+        cairo_restore(context)
+        let left = Int(max(x0, -1e9).rounded(.down)), top = Int(max(y0, -1e9).rounded(.down))
+        return PixelArea(left: left, top: top, width: Int(min(x1, 1e9).rounded(.up)) - left, height: Int(min(y1, 1e9).rounded(.up)) - top)
+    }
+}
+
+extension PixelArea {
+    init(left: Int, top: Int, width: Int, height: Int) {
+        self.left = left; self.top = top; self.width = width; self.height = height
+    }
+
+    func intersection(_ other: PixelArea) -> PixelArea? {
+        let x0 = max(left, other.left), y0 = max(top, other.top)
+        let x1 = min(left + width, other.left + other.width), y1 = min(top + height, other.top + other.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelArea(left: x0, top: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    func union(_ other: PixelArea) -> PixelArea {
+        let x0 = min(left, other.left), y0 = min(top, other.top)
+        return PixelArea(left: x0, top: y0, width: max(left + width, other.left + other.width) - x0,
+                         height: max(top + height, other.top + other.height) - y0)
+    }
+}
+
+/// A run's glyph masks at their device pixels, as Skia places glyphs of horizontal text:
+/// x to the nearest quarter pixel (a phase of 0–3 and a whole pixel), y to the nearest pixel.
+struct GlyphPlacement {
+    var masks: [(mask: GlyphMask, x: Int, y: Int)] = []
+    var bounds: PixelArea?
+
+    /// The whole pixel and quarter-pixel phase of a device x (Skia adds 1/8, then floors).
+    static func quantised(_ x: Double) -> (pixel: Int, phase: Int) {
+        let shifted = x + 0.125
+        let pixel = shifted.rounded(.down)
+        return (Int(pixel), min(3, Int(((shifted - pixel) * 4).rounded(.down))))
+    }
+
+    static func place(_ glyphs: [Glyph], matrix: cairo_matrix_t, mask: (UInt32, Int) -> GlyphMask) -> GlyphPlacement {
+        var placement = GlyphPlacement()
+        placement.masks.reserveCapacity(glyphs.count)
+        for glyph in glyphs {
+            let x = matrix.xx * glyph.x + matrix.x0, y = matrix.yy * glyph.y + matrix.y0
+            // Hostile positions (1e300px) are off every frame.
+            guard x.isFinite, y.isFinite, abs(x) < 1e8, abs(y) < 1e8 else { continue }
+            let (pixel, phase) = quantised(x)
+            let glyphMask = mask(glyph.index, phase)
+            guard glyphMask.width > 0 else { continue }
+            let left = pixel + glyphMask.left, top = Int((y + 0.5).rounded(.down)) + glyphMask.top
+            placement.masks.append((glyphMask, left, top))
+            let area = PixelArea(left: left, top: top, width: glyphMask.width, height: glyphMask.height)
+            placement.bounds = placement.bounds.map { $0.union(area) } ?? area
+        }
+        return placement
+    }
+
+    /// Adds each mask, through `table`, into an A8 buffer covering `area` (saturating, as
+    /// cairo adds a run's glyphs).
+    func add(into data: UnsafeMutablePointer<UInt8>, stride: Int, area: PixelArea, table: [UInt8]) {
+        table.withUnsafeBufferPointer { table in
+            for (mask, left, top) in masks {
+                let x0 = max(left, area.left), x1 = min(left + mask.width, area.left + area.width)
+                let y0 = max(top, area.top), y1 = min(top + mask.height, area.top + area.height)
+                guard x1 > x0, y1 > y0 else { continue }
+                mask.coverage.withUnsafeBufferPointer { coverage in
+                    for y in y0..<y1 {
+                        let source = (y - top) * mask.width - left
+                        let row = data + (y - area.top) * stride - area.left
+                        for x in x0..<x1 {
+                            let value = coverage[source + x]
+                            guard value != 0 else { continue }
+                            row[x] = UInt8(min(255, Int(row[x]) + Int(table[Int(value)])))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
