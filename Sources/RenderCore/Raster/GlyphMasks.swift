@@ -21,6 +21,13 @@ final class GlyphMasks: @unchecked Sendable {
     /// Cache bytes per font before it starts over.
     static let cacheLimit = 4 << 20
 
+    /// Whether `font` at `scale` device pixels per CSS px is small enough for masks.
+    static func fits(_ font: OpaquePointer, scale: Double) -> Bool {
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(font, &extents)
+        return (extents.ascent + extents.descent) * scale < largestPixelSize
+    }
+
     struct Key: Hashable { let glyph: UInt32; let phase: UInt8; let scale: Double }
 
     private let font: OpaquePointer  // cairo_scaled_font_t*, owned by the FontHandle

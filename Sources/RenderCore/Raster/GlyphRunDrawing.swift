@@ -22,9 +22,7 @@ extension Canvas {
     /// false when the run is left to cairo (text too large for masks).
     private func drawMasked(_ run: GlyphRun, _ masks: GlyphMasks, _ matrix: cairo_matrix_t) -> Bool {
         let scale = matrix.xx
-        var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(run.font.scaledFont, &extents)
-        guard (extents.ascent + extents.descent) * scale < GlyphMasks.largestPixelSize else { return false }
+        guard GlyphMasks.fits(run.font.scaledFont, scale: scale) else { return false }
         let placed = GlyphPlacement.place(run.glyphs, matrix: matrix) { masks.mask(glyph: $0, phase: $1, scale: scale) }
         guard let area = placed.bounds?.intersection(deviceClipExtents()) else { return true }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)),

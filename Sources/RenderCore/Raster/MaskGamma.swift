@@ -14,6 +14,9 @@ enum MaskGamma {
         tables[level(of: color)]
     }
 
+    /// Coverage as it is (Skia applies no table to masks it blurs).
+    static let identity: [UInt8] = (0...255).map { UInt8($0) }
+
     /// Skia's luminance of a colour (its weights, 8-bit), cut to `luminanceBits`.
     static func level(of color: RGBA) -> Int {
         func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
