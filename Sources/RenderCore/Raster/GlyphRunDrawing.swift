@@ -6,37 +6,45 @@ extension Canvas {
     /// the colour's gamma table, all of the run's glyphs added into one mask painted once.
     /// Colour fonts, large text, and transforms that rotate or stretch stay with cairo.
     func drawGlyphs(_ run: GlyphRun) {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        let scale = matrix.xx
-        guard let masks = run.font.glyphMasks, matrix.xy == 0, matrix.yx == 0, scale == matrix.yy, scale > 0,
-              drawMasked(run, masks, matrix) else {
+        guard let coverage = glyphCoverage([run], table: MaskGamma.table(for: run.color)) else {
             setColor(run.color)
             cairo_set_scaled_font(context, run.font.scaledFont)
             var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
             cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
             return
         }
-    }
-
-    /// false when the run is left to cairo (text too large for masks).
-    private func drawMasked(_ run: GlyphRun, _ masks: GlyphMasks, _ matrix: cairo_matrix_t) -> Bool {
-        let scale = matrix.xx
-        guard GlyphMasks.fits(run.font.scaledFont, scale: scale) else { return false }
-        let placed = GlyphPlacement.place(run.glyphs, matrix: matrix) { masks.mask(glyph: $0, phase: $1, scale: scale) }
-        guard let area = placed.bounds?.intersection(deviceClipExtents()) else { return true }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return true }
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        placed.add(into: data, stride: Int(cairo_image_surface_get_stride(surface)), area: area, table: MaskGamma.table(for: run.color))
-        cairo_surface_mark_dirty(surface)
+        guard let coverage = coverage else { return }  // nothing inside the clip
         cairo_save(context)
         cairo_identity_matrix(context)
         setColor(run.color)
-        cairo_mask_surface(context, surface, Double(area.left), Double(area.top))
+        cairo_mask_surface(context, coverage.surface, Double(coverage.area.left), Double(coverage.area.top))
         cairo_restore(context)
-        return true
+    }
+
+    /// The runs' glyphs added into one A8 surface, through `table`, where the clip lets them
+    /// show: nil when cairo must draw them (a colour font, large text, a rotating or
+    /// stretching transform); .some(nil) when nothing shows.
+    func glyphCoverage(_ runs: [GlyphRun], table: [UInt8]) -> GlyphCoverage?? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let scale = matrix.xx
+        guard matrix.xy == 0, matrix.yx == 0, scale == matrix.yy, scale > 0 else { return nil }
+        var placements: [GlyphPlacement] = []
+        for run in runs {
+            guard let masks = run.font.glyphMasks, GlyphMasks.fits(run.font.scaledFont, scale: scale) else { return nil }
+            placements.append(GlyphPlacement.place(run.glyphs, matrix: matrix) { masks.mask(glyph: $0, phase: $1, scale: scale) })
+        }
+        let bounds = placements.compactMap(\.bounds).reduce(nil as PixelArea?) { sum, area in sum.map { $0.union(area) } ?? area }
+        guard let area = bounds?.intersection(deviceClipExtents()),
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)) else { return .some(nil) }
+        let coverage = GlyphCoverage(surface: surface, area: area)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return .some(nil) }
+        cairo_surface_flush(surface)
+        for placed in placements {
+            placed.add(into: data, stride: Int(cairo_image_surface_get_stride(surface)), area: area, table: table)
+        }
+        cairo_surface_mark_dirty(surface)
+        return coverage
     }
 
     /// The clip's extents in device pixels, whole pixels outward.
@@ -49,6 +57,14 @@ extension Canvas {
         let left = Int(max(x0, -1e9).rounded(.down)), top = Int(max(y0, -1e9).rounded(.down))
         return PixelArea(left: left, top: top, width: Int(min(x1, 1e9).rounded(.up)) - left, height: Int(min(y1, 1e9).rounded(.up)) - top)
     }
+}
+
+/// Glyph coverage in an A8 surface (owned) placed at `area` in device pixels.
+final class GlyphCoverage {
+    let surface: OpaquePointer
+    let area: PixelArea
+    init(surface: OpaquePointer, area: PixelArea) { self.surface = surface; self.area = area }
+    deinit { cairo_surface_destroy(surface) }
 }
 
 extension PixelArea {
