@@ -20,6 +20,9 @@ final class GlyphMasks: @unchecked Sendable {
     static let largestPixelSize = 256.0
     /// Cache bytes per font before it starts over.
     static let cacheLimit = 4 << 20
+    /// Cache bytes of all fonts together: past it, masks are drawn but not kept.
+    static let totalLimit = 64 << 20
+    private static let total = ByteBudget(limit: totalLimit)
 
     /// Whether `font` at `scale` device pixels per CSS px is small enough for masks.
     static func fits(_ font: OpaquePointer, scale: Double) -> Bool {
@@ -53,7 +56,10 @@ final class GlyphMasks: @unchecked Sendable {
         self.font = font
     }
 
-    deinit { scaledFonts.values.forEach { cairo_scaled_font_destroy($0) } }
+    deinit {
+        scaledFonts.values.forEach { cairo_scaled_font_destroy($0) }
+        Self.total.release(bytes)
+    }
 
     /// The glyph's mask at `scale` device pixels per CSS px and `phase` quarter pixels right.
     func mask(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask {
@@ -63,11 +69,17 @@ final class GlyphMasks: @unchecked Sendable {
         let scaled = scaledFont(at: scale)
         lock.unlock()
         let mask = scaled.flatMap { render(glyph: glyph, phase: phase, with: $0) } ?? .empty
+        let size = mask.coverage.count + 32
         lock.lock()
-        if bytes + mask.coverage.count > Self.cacheLimit { masks.removeAll(); bytes = 0 }
+        defer { lock.unlock() }
+        if bytes + size > Self.cacheLimit {
+            masks.removeAll()
+            Self.total.release(bytes)
+            bytes = 0
+        }
+        guard masks[key] == nil, Self.total.take(size) else { return mask }
         masks[key] = mask
-        bytes += mask.coverage.count + 32
-        lock.unlock()
+        bytes += size
         return mask
     }
 
@@ -119,5 +131,30 @@ final class GlyphMasks: @unchecked Sendable {
             }
             return GlyphMask(left: Int(x0 >> 6), top: -Int(y1 >> 6), width: width, height: height, coverage: coverage)
         }
+    }
+}
+
+/// A count of bytes shared by threads, held under a limit.
+/// Unchecked: its state is behind `lock`.
+final class ByteBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private var used = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Takes `bytes` if they fit under the limit.
+    func take(_ bytes: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard used + bytes <= limit else { return false }
+        used += bytes
+        return true
+    }
+
+    func release(_ bytes: Int) {
+        lock.lock()
+        used -= bytes
+        lock.unlock()
     }
 }
