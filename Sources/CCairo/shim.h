@@ -9,5 +9,4 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_ADVANCES_H
 #include FT_OUTLINE_H
-#include <cairo-ft.h>
 #include <pango/pangofc-font.h>

@@ -13,7 +13,7 @@ struct GlyphMask: Sendable {
 /// moved right by a quarter-pixel phase before drawing (subpixel positioning), coverage left
 /// raw (the gamma table is applied as a run is drawn, it depends on the colour). Cached per
 /// device scale, glyph and phase; the cache is bounded and only ever saves time.
-/// Unchecked: its state is behind `lock`; FreeType faces are used under cairo's face lock.
+/// Unchecked: its state is behind `lock`; the FreeType face is used under its own lock.
 final class GlyphMasks: @unchecked Sendable {
     /// The device pixel size from which glyphs are drawn as plain outlines (Skia draws such
     /// large text as paths, without its gamma table); our caller falls back to cairo.
@@ -33,42 +33,51 @@ final class GlyphMasks: @unchecked Sendable {
 
     struct Key: Hashable { let glyph: UInt32; let phase: UInt8; let scale: Double }
 
-    private let font: OpaquePointer  // cairo_scaled_font_t*, owned by the FontHandle
+    private let face: FreeTypeFace
+    /// The font's size in CSS px, across and up (its em square at device scale 1).
+    private let size: (x: Double, y: Double)
     private let syntheticBold: Bool
     private let lock = NSLock()
     private var masks: [Key: GlyphMask] = [:]
     private var bytes = 0
-    /// The font at each device scale (cairo sets its FreeType face to that size when locked).
-    private var scaledFonts: [Double: OpaquePointer] = [:]
 
-    /// nil when the font is not drawn from outlines this way: a colour or bitmap font, a
-    /// synthetic slant (kept on cairo's path).
+    /// nil when the font is not drawn from outlines this way: no file behind it, a colour or
+    /// bitmap font, a variable one, a synthetic slant or a skewed size (kept on cairo's path).
     init?(font: OpaquePointer, pattern: OpaquePointer?) {
+        guard let pattern else { return nil }
         var matrix: UnsafeMutablePointer<FcMatrix>?
-        if let pattern, FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let m = matrix?.pointee,
+        if FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let m = matrix?.pointee,
            m.xx != 1 || m.xy != 0 || m.yx != 0 || m.yy != 1 { return nil }
+        var variable: FcBool = 0
+        if FcPatternGetBool(pattern, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 { return nil }
         var embolden: FcBool = 0
-        syntheticBold = pattern.map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden != 0 } ?? false
-        guard let face = cairo_ft_scaled_font_lock_face(font) else { return nil }
-        let flags = face.pointee.face_flags
-        cairo_ft_scaled_font_unlock_face(font)
+        syntheticBold = FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden != 0
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t(), scale = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(font, &fontMatrix)
+        cairo_scaled_font_get_ctm(font, &ctm)
+        cairo_matrix_multiply(&scale, &fontMatrix, &ctm)
+        guard scale.xy == 0, scale.yx == 0, scale.xx > 0, scale.yy > 0,
+              let face = FreeTypeFace.shared(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), index: Int(index))
+        else { return nil }
+        let flags = face.face.pointee.face_flags
         guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, flags & FT_Long(FT_FACE_FLAG_COLOR) == 0 else { return nil }
-        self.font = font
+        self.face = face
+        size = (scale.xx, scale.yy)
     }
 
-    deinit {
-        scaledFonts.values.forEach { cairo_scaled_font_destroy($0) }
-        Self.total.release(bytes)
-    }
+    deinit { Self.total.release(bytes) }
 
     /// The glyph's mask at `scale` device pixels per CSS px and `phase` quarter pixels right.
     func mask(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask {
         let key = Key(glyph: glyph, phase: UInt8(phase), scale: scale)
         lock.lock()
         if let cached = masks[key] { lock.unlock(); return cached }
-        let scaled = scaledFont(at: scale)
         lock.unlock()
-        let mask = scaled.flatMap { render(glyph: glyph, phase: phase, with: $0) } ?? .empty
+        let mask = render(glyph: glyph, phase: phase, scale: scale) ?? .empty
         let size = mask.coverage.count + 32
         lock.lock()
         defer { lock.unlock() }
@@ -83,25 +92,13 @@ final class GlyphMasks: @unchecked Sendable {
         return mask
     }
 
-    /// Called with `lock` held.
-    private func scaledFont(at scale: Double) -> OpaquePointer? {
-        if let font = scaledFonts[scale] { return font }
-        var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t()
-        cairo_scaled_font_get_font_matrix(font, &fontMatrix)
-        cairo_scaled_font_get_ctm(font, &ctm)
-        cairo_matrix_scale(&ctm, scale, scale)
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        cairo_scaled_font_get_font_options(font, options)
-        guard let scaled = cairo_scaled_font_create(cairo_scaled_font_get_font_face(font), &fontMatrix, &ctm, options),
-              cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { return nil }
-        scaledFonts[scale] = scaled
-        return scaled
-    }
-
-    private func render(glyph: UInt32, phase: Int, with scaled: OpaquePointer) -> GlyphMask? {
-        guard let face = cairo_ft_scaled_font_lock_face(scaled) else { return nil }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
+    private func render(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask? {
+        self.face.lock.lock()
+        defer { self.face.lock.unlock() }
+        let face = self.face.face
+        // Skia's size: the em in 26.6 pixels, truncated.
+        FT_Set_Transform(face, nil, nil)
+        guard FT_Set_Char_Size(face, FT_F26Dot6(size.x * scale * 64), FT_F26Dot6(size.y * scale * 64), 72, 72) == 0 else { return nil }
         let flags = Int32(truncatingIfNeeded: FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
