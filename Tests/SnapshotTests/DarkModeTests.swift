@@ -105,6 +105,20 @@ import Testing
         #expect(fills.contains("#1C2430"))
     }
 
+    /// An element's own `color-scheme` decides its link colour and `light-dark()`, as in
+    /// WebKitGTK (caniemail css-color-scheme: a light-scheme link in a dark document is #0000EE).
+    @Test func anElementsOwnSchemeResolvesItsSystemColours() throws {
+        let html = """
+            <html style="color-scheme: only dark"><body>
+            <a href="#a">dark link</a>
+            <div style="color-scheme: only light"><a href="#b">light link</a><p style="color: light-dark(#010203, #040506)">x</p></div>
+            <p style="color: light-dark(#010203, #040506)">y</p>
+            </body></html>
+            """
+        let (renderer, _) = try Self.render(Self.scene(html, .light))
+        #expect(Self.textColours(renderer.document) == ["#9E9EFF", "#0000EE", "#010203", "#040506"])
+    }
+
     @Test(arguments: [ClientProfile.webview, .appleMail])
     func e4OnlyLightStaysLight(client: ClientProfile) throws {
         let (renderer, canvas) = try Self.render(Self.scene(try Self.fixture("only-light.html"), .dark, client: client))

@@ -118,6 +118,30 @@ import Testing
         #expect(page.colour(30, 49) == "#FFFCFC")
     }
 
+    /// Mask layers are placed as background layers are: size, position, repeat, origin and
+    /// clip, several layers added, the `mask` shorthand and `-webkit-` spellings. The colours
+    /// are WebKitGTK's at the same points (the whole page agrees with its pixels exactly).
+    @Test func maskLayersArePlacedAsBackgroundLayers() {
+        let page = PaintedPage("""
+            <body style="margin:0">
+            <div style="width:100px;height:100px;background:red;mask-image:linear-gradient(black,transparent);mask-size:50px 50px;mask-repeat:repeat-x"></div>
+            <div style="width:100px;height:100px;background:blue;-webkit-mask-image:radial-gradient(circle,black 40%,transparent 41%);-webkit-mask-size:40px 40px;-webkit-mask-position:center;-webkit-mask-repeat:no-repeat"></div>
+            <div style="width:100px;height:100px;background:green;padding:20px;border:10px solid orange;mask:linear-gradient(black,black) content-box no-repeat"></div>
+            <div style="width:100px;height:100px;background:purple;mask:linear-gradient(90deg,black,transparent) 0 0/50% 100% repeat, linear-gradient(black 20%,transparent 20%)"></div>
+            </body>
+            """, height: 560)
+        #expect(page.colour(25, 10) == "#FF3636")   // a 50 px tile, repeated across
+        #expect(page.colour(75, 30) == "#FF9C9C")
+        #expect(page.colour(10, 60) == "#FFFFFF")   // no repeat downwards
+        #expect(page.colour(50, 150) == "#0000FF")  // a centred 40 px circle
+        #expect(page.colour(30, 150) == "#FFFFFF")
+        #expect(page.colour(50, 280) == "#008000")  // content-box origin and clip
+        #expect(page.colour(15, 245) == "#FFFFFF")  // the border and padding masked away
+        #expect(page.colour(25, 370) == "#800080")  // two layers added
+        #expect(page.colour(25, 400) == "#C182C1")
+        #expect(page.colour(75, 400) == "#C182C1")  // the half-width tile repeated
+    }
+
     @Test func backdropFilterFiltersWhatIsBehind() {
         let page = PaintedPage("<body style=\"margin:0\"><div style=\"background:#f00;padding:10px\"><div style=\"width:40px;height:40px;-webkit-backdrop-filter:invert(1)\"></div></div></body>")
         #expect(page.colour(30, 30) == "#00FFFF")

@@ -48,6 +48,19 @@ import Testing
         #expect(page.colour(styled.x.rounded(.up) + 0.5, styled.y + 12) == "#FFFFFF")
     }
 
+    /// WebKitGTK: a `display: block` button or select is as wide as its content, and auto
+    /// margins centre it (caniemail css-inert-attribute); its look stays the control's.
+    @Test func blockButtonsAndSelectsShrinkToFit() {
+        let page = PaintedPage("""
+            <body style="margin:0"><button style="display:block;margin:0 auto">Centred</button>            <button style="display:inline-block">Centred</button>            <select style="display:block"><option>one option</option></select></body>
+            """, height: 100)
+        let block = Self.frame(page, "button[0]"), inline = Self.frame(page, "button[1]"), select = Self.frame(page, "select[0]")
+        #expect(block.width == inline.width && block.width < 150)
+        #expect(abs(block.x + block.width / 2 - 195) < 0.01)
+        #expect(select.width < 150 && select.x == 0)
+        #expect(page.colour(block.x + 4, block.y + 12) == "#EBEBEC")  // drawn as iOS's button
+    }
+
     @Test func textFieldsAreWhiteWithAThinBorder() {
         let page = PaintedPage("<body style=\"margin:0\"><input value=\"\" style=\"margin:0\"></body>", height: 30)
         let field = Self.frame(page, "input[0]")

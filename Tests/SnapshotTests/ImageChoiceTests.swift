@@ -53,6 +53,13 @@ import Testing
         #expect(Self.chosen("<picture><source srcset='x.jxl' type='image/jxl'><img src='f.png'></picture>") == ImageSource(url: "f.png"))
     }
 
+    /// WebKit shows video in images (an `.mp4` in `<img>` plays on iOS), so a video `<source>`
+    /// is chosen, as WebKitGTK chose it on caniemail's video-as-img page.
+    @Test func aVideoSourceIsChosenAsWebKitChoosesIt() {
+        #expect(Self.chosen("<picture><source srcset='v.mp4' type='video/mp4'><img src='f.png'></picture>") == ImageSource(url: "v.mp4"))
+        #expect(Self.chosen("<picture><source srcset='v.ogv' type='video/ogg'><img src='f.png'></picture>") == ImageSource(url: "f.png"))
+    }
+
     /// A 2x candidate lays out at half its pixel size.
     @Test func theChosenDensitySetsTheIntrinsicSize() {
         let store = ImageStore(baseDirectory: ImageFormatTests.directory.path, devicePixelRatio: 3)

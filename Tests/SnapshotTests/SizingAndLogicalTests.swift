@@ -60,6 +60,11 @@ import Testing
         #expect(vertical.height == .px(10) && vertical.margin.right == .px(4))
         let webkit = try Self.style("<div style='-webkit-margin-before:2px;-webkit-padding-start:3px;-webkit-logical-width:9px'>x</div>", "div")
         #expect(webkit.margin.top == .px(2) && webkit.padding.left == .px(3) && webkit.width == .px(9))
+        // WebKitGTK clips caniemail's `overflow-block:hidden` box (css-box-model).
+        let overflow = try Self.style("<div style='overflow-block:hidden;overflow-inline:clip'>x</div>", "div")
+        #expect(overflow.overflowY == .hidden && overflow.overflowX == .clip)
+        let sideways = try Self.style("<div style='writing-mode:vertical-rl;overflow-block:hidden'>x</div>", "div")
+        #expect(sideways.overflowX == .hidden && sideways.overflowY == .visible)
     }
 
     @Test func aspectRatioParsesAsWebKitDoes() {

@@ -42,11 +42,14 @@ struct ImageSource: Equatable {
         return pick(candidates, sourceSize: sourceSize(attributes["sizes"], context: context), ratio: context.devicePixelRatio)
     }
 
-    /// MIME types of the formats `DecodedImage` decodes (the empty type counts as given none).
+    /// MIME types of the formats `DecodedImage` decodes (the empty type counts as given none),
+    /// and the video types WebKit shows in an image (iOS plays an `.mp4` in `<img>`): a
+    /// `<source>` of those is chosen as WebKit chooses it, then fails here as an image that
+    /// does not load.
     static let supportedTypes: Set<String> = [
         "", "image/png", "image/apng", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp", "image/bmp",
         "image/x-bmp", "image/x-icon", "image/vnd.microsoft.icon", "image/tiff", "image/avif", "image/heic", "image/heif",
-        "image/svg+xml",
+        "image/svg+xml", "video/mp4", "video/quicktime", "video/x-m4v",
     ]
 
     private static func matches(_ query: String, _ media: MediaContext?) -> Bool {

@@ -116,12 +116,13 @@ struct LayoutEngine {
         if let specified = preferredBorderWidth(box, containingWidth: containingWidth) {
             box.width = specified
             // A float's or inline-block's auto margins are zero (CSS 2.1 §10.3.5, §10.3.9).
-            if box.kind != .inlineBlock && !box.isFloat { resolveAutoMargins(box, containingWidth: containingWidth) }
-        } else if box.kind == .inlineBlock || box.isFloat {
+            if box.kind != .inlineBlock && !box.isFloat && !box.isRenderedLegend { resolveAutoMargins(box, containingWidth: containingWidth) }
+        } else if box.kind == .inlineBlock || box.isFloat || box.isRenderedLegend || box.control?.shrinksToFit == true {
             // Shrink-to-fit, all in border-box widths.
             let (minimum, maximum) = IntrinsicSizes(engine: self).contentWidths(box)
             let available = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, min(max(minimum, available), maximum), containingWidth: containingWidth, isBorderBox: true)
+            if box.kind != .inlineBlock, !box.isFloat, box.control != nil { resolveAutoMargins(box, containingWidth: containingWidth) }
         } else {
             let filling = containingWidth - box.margin.left - box.margin.right
             box.width = clampWidth(box, filling - chrome, containingWidth: containingWidth, isBorderBox: false)
@@ -154,6 +155,8 @@ struct LayoutEngine {
     func layoutContents(_ box: Box, forcedHeight: Double? = nil, flow: FlowPosition? = nil) -> CollapsedMargins {
         var contentHeight: Double
         let margins: CollapsedMargins
+        // A fieldset's legend first: the content starts below it.
+        let legendShift = box.renderedLegend.map { layoutLegend($0, of: box) } ?? 0
         // A BFC root starts its own float context with its content box as the origin.
         let flow = flow ?? FlowPosition(floats: FloatContext(), x: 0, y: 0)
         if box.style.display.inner == .flex {
@@ -180,7 +183,14 @@ struct LayoutEngine {
         } else {
             let base = percentHeightBaseForChildren(box)
             for child in box.children { child.percentHeightBase = base }
-            (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+            if let legend = box.renderedLegend, let index = box.children.firstIndex(where: { $0 === legend }) {
+                // The legend sits in the top border; the rest of the content below it.
+                box.children.remove(at: index)
+                (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+                box.children.insert(legend, at: index)
+            } else {
+                (contentHeight, margins) = layoutBlockChildren(box, flow: flow)
+            }
         }
         if box.establishesBFC, let bottom = flow.floats.lowestBottom() {
             contentHeight = max(contentHeight, bottom)  // a BFC root grows to hold its floats
@@ -203,12 +213,44 @@ struct LayoutEngine {
         // min-height and max-height size the box `box-sizing` names, as height does.
         let limits = contentHeightLimits(box)
         contentHeight = max(min(contentHeight, limits.max), limits.min)
-        box.height = contentHeight + verticalChrome
+        box.height = contentHeight + verticalChrome + legendShift
+        if legendShift > 0 { box.contentShift = legendShift }
         if box.control?.centresLine == true {
             // WebKit centres a single-line control's text in a taller (or shorter) box.
             box.contentShift = ((contentHeight - box.naturalContentHeight) / 2).rounded(.down)
         }
         return margins
+    }
+
+    /// A fieldset's rendered legend (WebKit's RenderBlock::layoutExcludedChildren): shrink-to-fit,
+    /// at the content box's start, centre or end as its `text-align` says, its margin box at the
+    /// top of the fieldset, centred on the top border when that is the thicker. The content
+    /// below starts under whichever is lower (`contentShift`); the border and background are
+    /// drawn from the legend's middle.
+    private func layoutLegend(_ legend: Box, of fieldset: Box) -> Double {
+        layoutBlock(legend, containingWidth: fieldset.contentWidth)
+        let available = fieldset.contentWidth - legend.width - legend.margin.left - legend.margin.right
+        let rightToLeft = fieldset.style.direction.isRightToLeft
+        let offset: Double
+        switch legend.style.textAlign {
+        case .center: offset = available / 2
+        case .right: offset = available
+        case .end: offset = rightToLeft ? 0 : available
+        case .left: offset = 0
+        case .start, .justify: offset = rightToLeft ? available : 0
+        }
+        legend.x = fieldset.contentX + legend.margin.left + max(0, offset)
+        let marginBox = legend.margin.top + legend.height + legend.margin.bottom
+        let borderTop = fieldset.border.top
+        let top = marginBox > borderTop ? 0 : (borderTop - marginBox) / 2
+        // The content is laid out unshifted and placed with the fieldset's `contentShift`,
+        // set once it is laid out; the legend is placed with it too, so it is taken off here.
+        let shift = max(0, marginBox - borderTop)
+        fieldset.contentShift = 0
+        legend.y = top + legend.margin.top - shift
+        let borderInset = marginBox > borderTop ? (marginBox - borderTop) / 2 : 0
+        fieldset.legendPlacement = (borderInset, Rect(x: legend.x, y: top + legend.margin.top, width: legend.width, height: legend.height))
+        return shift
     }
 
     /// Stacks block children with margin collapsing; returns the content height and the

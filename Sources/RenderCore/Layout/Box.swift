@@ -48,6 +48,20 @@ final class Box {
     /// Cell: its `height` counts its border and padding, in quirks mode (WebKit's
     /// RenderTableCell::logicalHeightForRowSizing).
     var heightIsBorderBox = false
+    /// Table: its `width`, `height` and their minimums and maximums count its border and
+    /// padding: always for an HTML `<table>`, for a CSS table only with `box-sizing:
+    /// border-box` (WebKit's RenderTable::convertStyleLogicalWidthToComputedWidth).
+    var sizeIsBorderBox = true
+    /// A `<fieldset>` (it starts a block formatting context) and its rendered legend: the first
+    /// `<legend>` child neither floated nor out of the flow, laid out in its top border (HTML
+    /// § 15.3.13).
+    var isFieldset = false
+    var renderedLegend: Box?
+    var isRenderedLegend = false
+    /// A fieldset: how far its border and background sit below its border-box top, to run
+    /// through the middle of a legend taller than the top border; and the legend's border box
+    /// (relative to the fieldset's), where the top border leaves a gap.
+    var legendPlacement: (borderInset: Double, gap: Rect)?
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).
@@ -115,7 +129,7 @@ final class Box {
         switch kind {
         case .inlineBlock, .cell, .table, .image: return true
         default: return isRoot || isFloat || flexItemDepth > 0 || style.isScrollContainer || style.display.inner != .flow || verticalFlow != nil
-            || style.multiColumn.isMultiColumn || outOfFlow != nil
+            || style.multiColumn.isMultiColumn || outOfFlow != nil || isFieldset || isRenderedLegend
         }
     }
 }

@@ -524,14 +524,24 @@ struct BoxTreeBuilder {
             collector.inline.items.append(.inlineEnd(inlineBox))
         case .inlineBlock, .inlineTable, .inlineFlex, .inlineGrid:
             let box = blockLevelBox(node, style)
-            if tag == "button" {
-                let attributes = dom[node].attributes
-                box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
-            }
-            if tag == "marquee" { box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(dom[node].attributes))) }
+            attachContainerControl(box, tag: tag, node: node)
             collector.appendAtomic(box)
         default:
-            appendBlock(blockLevelBox(node, style), &collector)
+            let box = blockLevelBox(node, style)
+            attachContainerControl(box, tag: tag, node: node)
+            appendBlock(box, &collector)
+        }
+    }
+
+    /// A `<button>` or `<marquee>` holds content and is drawn as its control, inline or block.
+    private func attachContainerControl(_ box: Box, tag: String, node: DOMDocument.NodeID) {
+        let attributes = dom[node].attributes
+        switch tag {
+        case "button":
+            box.control = Control(kind: .button(prominent: attributes["type"]?.lowercased() == "submit" && attributes["disabled"] == nil))
+        case "marquee":
+            box.control = Control(kind: .marquee(contentHidden: Self.marqueeStartsOutside(attributes)))
+        default: break
         }
     }
 
@@ -631,10 +641,22 @@ struct BoxTreeBuilder {
             box.isBody = dom[node].tag == "body"
             if style.display == .listItem { box.marker = listMarker(for: node, style) }
             fillBlockContainer(box, from: node, leadingText: leadingText)
+            if dom[node].tag == "fieldset" { markRenderedLegend(of: box) }
             if box.style.generated.listStyleInside { box.marker = nil }
             startVerticalFlow(box, node)
             return box
         }
+    }
+
+    /// A fieldset's rendered legend: its first `<legend>` child box that is neither floated
+    /// nor out of the flow.
+    private func markRenderedLegend(of fieldset: Box) {
+        fieldset.isFieldset = true
+        let legend = fieldset.children.first { child in
+            child.node.map { dom[$0].tag == "legend" } == true && !child.isFloat && !child.isOutOfFlow && child.kind == .block
+        }
+        legend?.isRenderedLegend = true
+        fieldset.renderedLegend = legend
     }
 
     /// A block container in a vertical writing mode whose parent is horizontal starts a
@@ -704,6 +726,7 @@ struct BoxTreeBuilder {
 
     private func tableBox(_ node: DOMDocument.NodeID, _ style: ComputedStyle) -> Box {
         let table = Box(kind: .table, node: node, style: style)
+        table.sizeIsBorderBox = dom[node].tag == "table" || style.borderBoxSizing
         appendGeneratedRow(.before, of: node, to: table)
         // Text and boxes that are no table part, side by side, share one anonymous row and cell.
         var pending: [DOMDocument.NodeID] = []

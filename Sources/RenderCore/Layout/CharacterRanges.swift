@@ -73,6 +73,12 @@ enum CharacterRanges {
         }
     }
 
+    /// Each run of characters between white space: a word, whose inside a paragraph that may
+    /// break words must not break when its own text may not.
+    static func wordRuns(in text: String) -> [Range<Int>] {
+        runs(in: text) { !$0.properties.isWhitespace }
+    }
+
     /// Each run of consecutive characters that match, one range per run.
     private static func runs(in text: String, where matches: (Unicode.Scalar) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []

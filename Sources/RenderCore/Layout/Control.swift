@@ -48,6 +48,15 @@ struct Control {
         }
     }
 
+    /// Buttons and selects are as wide as their content even as blocks (WebKit's RenderButton
+    /// and RenderMenuList shrink to fit); auto margins then place them.
+    var shrinksToFit: Bool {
+        switch kind {
+        case .button, .select: return true
+        default: return false
+        }
+    }
+
     /// Single-line controls centre their line in a taller box, as WebKit's inner text block is
     /// centred (text fields, buttons, selects, date fields).
     var centresLine: Bool {

@@ -336,7 +336,7 @@ struct FlexLayout {
     /// it is auto and stretches, else its specified width or fit-content, within min/max-width.
     private func columnItemWidth(_ child: Box, item: Item, innerWidth: Double, stretches: Bool) -> Double {
         let available = max(0, innerWidth - child.margin.left - child.margin.right)
-        if let specified = engine.specifiedBorderWidth(child, containingWidth: innerWidth) { return specified }
+        if let preferred = engine.preferredBorderWidth(child, containingWidth: innerWidth) { return preferred }
         if stretches && item.align == .stretch && !item.autoCrossStart && !item.autoCrossEnd {
             return engine.clampWidth(child, available, containingWidth: innerWidth, isBorderBox: true)
         }
@@ -403,7 +403,7 @@ struct FlexLayout {
         let child = item.box
         if !isRow {
             // A column item's width: the line's, relaid out at it (its main size kept).
-            guard child.style.width.isAuto else { return }
+            guard child.style.width.isAuto, child.style.sizingKeywords.width == nil else { return }
             let available = max(0, lineCross - item.marginCrossStart - item.marginCrossEnd)
             let width = engine.clampWidth(child, available, containingWidth: lineCross, isBorderBox: true)
             guard abs(width - child.width) > 0.001 else { return }
@@ -413,7 +413,8 @@ struct FlexLayout {
             item.cross = width
             return
         }
-        guard child.style.height.isAuto else { return }
+        // `height: fit-content` (or min-/max-content) is no auto height: it keeps its content's.
+        guard child.style.height.isAuto, child.style.sizingKeywords.height == nil else { return }
         let verticalChrome = item.crossChrome
         var content = lineCross - item.marginCrossStart - item.marginCrossEnd - verticalChrome
         let range = contentHeightRange(child, verticalChrome: verticalChrome)

@@ -37,6 +37,10 @@ final class Fragment {
     let replaced: ReplacedContent?
     /// A form control or embedded content, drawn as iOS draws it.
     let control: Control?
+    /// A fieldset with a rendered legend: how far below its top its border and background
+    /// start, and the legend's border box (relative to this border box), where the top border
+    /// leaves a gap.
+    let legendGap: (borderInset: Double, legend: Rect)?
     /// A multi-column strip: shown as its columns.
     let columnSet: ColumnSet?
     let role: Role
@@ -116,6 +120,7 @@ final class Fragment {
         replaced = box.kind == .image
             ? ReplacedContent(image: box.image, placeholderColor: box.placeholderColor, brokenImage: box.brokenImage) : nil
         control = box.control
+        legendGap = box.legendPlacement.map { ($0.borderInset, $0.gap) }
         columnSet = box.columnSet
         var role: Role = []
         if box.isRoot { role.insert(.root) }

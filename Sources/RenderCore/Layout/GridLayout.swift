@@ -116,7 +116,7 @@ struct GridLayout {
         let vertical = Self.selfAlignment(style.grid.alignSelf, container.alignItems, replaced: replaced)
         let horizontal = Self.selfAlignment(style.grid.justifySelf, container.justifyItems, replaced: replaced)
         let autoTop = style.margin.top.isAuto, autoBottom = style.margin.bottom.isAuto
-        if vertical == .stretch, style.height.isAuto, !autoTop, !autoBottom, item.kind != .image {
+        if vertical == .stretch, style.height.isAuto, style.sizingKeywords.height == nil, !autoTop, !autoBottom, item.kind != .image {
             // The area's height becomes the item's (its content may overflow a fixed row),
             // within its min and max heights and never below its padding and border.
             let chrome = item.border.top + item.border.bottom + item.padding.top + item.padding.bottom

@@ -228,10 +228,17 @@ struct InlineLayout {
         let layout = pango_layout_new(fonts.context(for: container.direction))!
         Bidi.setBaseDirection(of: layout, container)
         text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
-        let attributes = buildAttributes(segments, noBreakAfter: LineBreaking.suppressedBreaks(in: text))
+        // Pango wraps a whole paragraph one way: the most permissive of its text's, with the
+        // words of text that breaks less freely kept whole (`overflow-wrap` on a span, as
+        // WebKit applies it to the span's text).
+        let breaking = segments.reduce(container.wordBreak) { mode, segment in
+            guard case .text(_, let style) = segment.item, style.wordBreak.permissiveness > mode.permissiveness else { return mode }
+            return style.wordBreak
+        }
+        let attributes = buildAttributes(segments, noBreakAfter: LineBreaking.suppressedBreaks(in: text), breaking: breaking)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        switch container.wordBreak {
+        switch breaking {
         case .normal: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         case .breakWordWhenNeeded: pango_layout_set_wrap(layout, measuringMinContent ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         case .anywhere: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -303,7 +310,7 @@ struct InlineLayout {
     /// with thousands of slashes (or of spaced words) quadratic. Each segment's attributes are
     /// gathered, in the order that decides between two of a kind at one start, then inserted
     /// sorted by start; the slash attributes of a segment come after its others.
-    private func buildAttributes(_ segments: [Segment], noBreakAfter slashes: [Int]) -> OpaquePointer {
+    private func buildAttributes(_ segments: [Segment], noBreakAfter slashes: [Int], breaking: WordBreaking) -> OpaquePointer {
         let list = pango_attr_list_new()!
         // Browsers never add hyphens where they break inside a word.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(list, noHyphens) }
@@ -317,6 +324,9 @@ struct InlineLayout {
             switch segment.item {
             case .text(_, let style), .lineBreak(let style):
                 insertTextAttributes(segment, style, insert)
+                if style.wordBreak.permissiveness < breaking.permissiveness, case .text(let string, _) = segment.item {
+                    for range in CharacterRanges.wordRuns(in: string) { insert(pango_attr_allow_breaks_new(0), segment.piece(range)) }
+                }
             case .atomic(let box):
                 let width = box.width + box.margin.left + box.margin.right
                 let height = box.height + box.margin.top + box.margin.bottom

@@ -181,7 +181,8 @@ struct TableLayout {
     }
 
     /// In the automatic layout a px width is both the min- and the max-content, unless the
-    /// content needs more (WebKit's applyPreferredLogicalWidthQuirks).
+    /// content needs more (WebKit's applyPreferredLogicalWidthQuirks, which takes a CSS
+    /// table's width as its border box too).
     private func withSpecifiedWidth(_ table: Box, _ content: (min: Double, max: Double)) -> (min: Double, max: Double) {
         guard case .px(let specified) = table.style.width, !usesFixedLayout(table) else { return content }
         let minimum = Swift.max(content.min, specified)
@@ -376,19 +377,20 @@ struct TableLayout {
         let intrinsic = contentWidths(table)
         let available = containingWidth - table.margin.left - table.margin.right
         var tableWidth: Double
+        let leftOut = chromeLeftOutOfWidth(table)
         if let specified = table.style.width.resolve(containingWidth) {
-            // Tables are border-box sized; never narrower than their min-content.
-            tableWidth = Swift.max(specified, intrinsic.min)
+            // Never narrower than the min-content.
+            tableWidth = Swift.max(specified + leftOut, intrinsic.min)
         } else {
             tableWidth = Swift.max(intrinsic.min, Swift.min(available, intrinsic.max))
         }
-        if let maxWidth = table.style.maxWidth.resolve(containingWidth) {
+        if let maxWidth = table.style.maxWidth.resolve(containingWidth).map({ $0 + leftOut }) {
             // Never below the min-content width, which a px width joins in the automatic
             // layout (WebKit's applyPreferredLogicalWidthQuirks): `<table width="600"
             // style="max-width:100%">` stays 600 px wide in WebKit.
             tableWidth = Swift.max(withSpecifiedWidth(table, intrinsic).min, Swift.min(tableWidth, maxWidth))
         }
-        if let minWidth = table.style.minWidth.resolve(containingWidth), minWidth > tableWidth {
+        if let minWidth = table.style.minWidth.resolve(containingWidth).map({ $0 + leftOut }), minWidth > tableWidth {
             tableWidth = minWidth
         }
         table.width = tableWidth
@@ -455,7 +457,7 @@ struct TableLayout {
         // then theirs (WebKit's RenderTable::layout honours the specified height directly only
         // when there is no body).
         let body = firstBodyRows(grid, table)
-        if let specified = Self.usedHeight(table.style), let body {
+        if let specified = Self.usedHeight(table), let body {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             let extra = specified - verticalChrome - rowSpace * Double(grid.rows.count + 1) - rowHeights.reduce(0, +)
             ExtraRowHeight.distribute(extra, heights: &rowHeights, declared: declaredRowHeights(grid), rows: body,
@@ -472,7 +474,7 @@ struct TableLayout {
         }
         if grid.rows.isEmpty { y = above + table.contentY }
         var contentHeight = y - above - table.contentY
-        if let specified = Self.usedHeight(table.style), body == nil {
+        if let specified = Self.usedHeight(table), body == nil {
             let verticalChrome = table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
             contentHeight = Swift.max(contentHeight, specified - verticalChrome)
         }
@@ -519,13 +521,22 @@ struct TableLayout {
     /// The border-box height a table's `height`, `max-height` and `min-height` ask for, as
     /// WebKit's RenderTable::layout settles them: the max caps the height, the min raises it
     /// (a min-height alone makes a table that tall); nil when nothing asks. An HTML table's
-    /// heights include its border and padding whatever `box-sizing` says.
-    static func usedHeight(_ style: ComputedStyle) -> Double? {
+    /// heights include its border and padding whatever `box-sizing` says, a CSS table's only
+    /// with `border-box`.
+    static func usedHeight(_ table: Box) -> Double? {
+        let style = table.style
+        let leftOut = table.sizeIsBorderBox ? 0 : table.border.top + table.border.bottom + table.padding.top + table.padding.bottom
         var height = 0.0
-        if case .px(let specified) = style.height { height = specified }
-        if case .px(let maximum) = style.maxHeight { height = Swift.min(height, maximum) }
-        if case .px(let minimum) = style.minHeight { height = Swift.max(height, minimum) }
+        if case .px(let specified) = style.height { height = specified + leftOut }
+        if case .px(let maximum) = style.maxHeight { height = Swift.min(height, maximum + leftOut) }
+        if case .px(let minimum) = style.minHeight { height = Swift.max(height, minimum + leftOut) }
         return height > 0 ? height : nil
+    }
+
+    /// What a table's specified widths leave out of its border box: nothing for an HTML
+    /// table, the border and padding for a CSS table sized as a content box.
+    private func chromeLeftOutOfWidth(_ table: Box) -> Double {
+        table.sizeIsBorderBox ? 0 : tableChrome(table)
     }
 
     /// Lays out the captions on one side at the table's width, stacked from `top` (relative to

@@ -75,7 +75,7 @@ struct Painter {
         let style = box.style
         let isRowOrGroup = box.kind == .row || box.kind == .rowGroup
         let effects = isRowOrGroup ? nil
-            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, frame: frame))
+            : GroupEffects(style: style, frame: frame, border: box.border, padding: box.padding, mask: maskLayers(style, boxes: Self.backgroundBoxes(of: box, frame: frame)))
         let clipRect = layer == nil ? nil : ContentClip.clipProperty(of: box, frame: frame)
         if let clipRect { pushClip(clipRect) }
         // The backdrop is filtered before the element paints over it (Filter Effects 2 §3).
@@ -179,13 +179,21 @@ struct Painter {
         }
     }
 
+    /// The border, padding and content boxes that background and mask layers are placed in.
+    private static func backgroundBoxes(of box: Fragment, frame: Rect) -> BackgroundBoxes {
+        let content = Rect(x: frame.x + box.contentX, y: box.frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
+        return BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
+    }
+
     /// A box's own background and borders (step 2 for a unit, 4 for a block in the flow): box
     /// shadows, the backgrounds of the columns and rows behind a cell, its backgrounds, its
     /// border or border image.
-    private mutating func paintDecorations(_ box: Fragment, frame: Rect) {
+    private mutating func paintDecorations(_ box: Fragment, frame borderBox: Rect) {
+        // A fieldset's border and background run through the middle of a tall legend.
+        let inset = box.legendGap?.borderInset ?? 0
+        let frame = Rect(x: borderBox.x, y: borderBox.y + inset, width: borderBox.width, height: max(0, borderBox.height - inset))
         let style = box.style
         let radii = CornerRadii(style.borderRadius, box: frame)
-        let content = Rect(x: frame.x + box.contentX, y: box.frame.y + box.contentY, width: box.contentWidth, height: box.contentHeight)
         let controlPainting = box.control.map { _ in ControlPainting(box: box, frame: frame) }
         let themed = controlPainting?.replacesCSSBackground ?? false
         if let cell = box.cell {
@@ -210,7 +218,7 @@ struct Painter {
             emit(.boxShadow(shape), bounds: shape.bounds)
         }
         for entry in controlPainting?.background() ?? [] { emit(entry.item, bounds: entry.bounds) }
-        let boxes = BackgroundBoxes(border: frame, padding: frame.inset(by: box.border), content: content)
+        let boxes = Self.backgroundBoxes(of: box, frame: frame)
         let ownsCanvasBackground = box.node != nil && box.node == canvasBackgroundOwner
         if ownsCanvasBackground || themed {
             var own = style
@@ -233,10 +241,19 @@ struct Painter {
             let current = style.color
             let colors = Edges(top: style.borderColor.top ?? current, right: style.borderColor.right ?? current,
                                bottom: style.borderColor.bottom ?? current, left: style.borderColor.left ?? current)
-            if radii.isZero {
-                emit(.border(frame, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
-            } else {
-                emit(.roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle), bounds: frame)
+            let item: DisplayList.Item = radii.isZero ? .border(frame, widths: border, colors: colors, styles: style.borderStyle)
+                : .roundedBorder(frame, radii, widths: border, colors: colors, styles: style.borderStyle)
+            guard let legend = box.legendGap?.legend else { return emit(item, bounds: frame) }
+            // The top border leaves a gap where the legend is: drawn left of it, right of it,
+            // and below the top border across it.
+            let gapLeft = borderBox.x + legend.x, gapRight = gapLeft + legend.width
+            let pieces = [Rect(x: frame.x, y: frame.y, width: gapLeft - frame.x, height: frame.height),
+                          Rect(x: gapRight, y: frame.y, width: frame.maxX - gapRight, height: frame.height),
+                          Rect(x: gapLeft, y: frame.y + border.top, width: legend.width, height: frame.height - border.top)]
+            for piece in pieces where piece.width > 0 && piece.height > 0 {
+                emit(.pushClip(piece), bounds: piece)
+                emit(item, bounds: piece)
+                emit(.popClip, bounds: piece)
             }
         }
     }
@@ -322,23 +339,23 @@ struct Painter {
                                  : .roundedBorder(rect, outer, widths: widths, colors: colors, styles: styles), bounds: rect)
     }
 
-    /// `mask-image` drawn as a background layer of the border box would be (mask-origin and
-    /// mask-clip: border-box), by the same routine. An image that does not load masks
-    /// nothing with placeholders (the phone with images on) and everything when blocked (a
-    /// failed mask image is transparent black, CSS Masking §6.1).
-    private func maskLayers(_ style: ComputedStyle, frame: Rect) -> [DisplayList.Item] {
-        guard let image = style.maskImage else { return [] }
+    /// The mask layers drawn as background layers are, by the same routine (their alpha, added
+    /// layer over layer, is the mask: `mask-composite: add`). An image that does not load masks
+    /// nothing with placeholders (the phone with images on); when blocked it is a transparent
+    /// layer (CSS Masking §6.1), so a mask of failed images alone hides the element.
+    private func maskLayers(_ style: ComputedStyle, boxes: BackgroundBoxes) -> [DisplayList.Item] {
+        guard style.mask.hasImage else { return [] }
         var layer = Painter()
         layer.images = images
-        // A mask layer is a background layer over the border box (mask-origin and -clip's
-        // initial border-box; size, position and repeat at their initial values).
         var maskStyle = ComputedStyle()
-        maskStyle.background.images = [image]
-        layer.paintBackgrounds(maskStyle, boxes: BackgroundBoxes(border: frame, padding: frame, content: frame), radii: .zero)
+        maskStyle.background = style.mask
+        layer.paintBackgrounds(maskStyle, boxes: boxes, radii: .zero)
+        let items = layer.list.entries.map(\.item)
         if !layer.missingBackgroundImages.isEmpty {
-            return images?.options.failed == .blocked ? [.fill(.zero, .transparent)] : []
+            guard images?.options.failed == .blocked else { return [] }
+            return items.isEmpty ? [.fill(.zero, .transparent)] : items
         }
-        return layer.list.entries.map(\.item)
+        return items
     }
 
     /// The `border-image` that replaces the border's styles, if its source can be drawn (one

@@ -255,7 +255,7 @@ struct LayerTree {
         let zIndex = zApplies ? style.positioning.zIndex : nil
         let formsContext = zIndex != nil || style.position == .fixed || style.position == .sticky
             || style.opacity < 1 || !style.transform.isEmpty || !style.filters.isEmpty || !style.backdropFilters.isEmpty
-            || style.blendMode != .normal || style.clipPath != nil || style.maskImage != nil || style.isolates || style.willChangeStacks
+            || style.blendMode != .normal || style.clipPath != nil || style.mask.hasImage || style.isolates || style.willChangeStacks
         guard formsContext || positioned else { return nil }
         return (formsContext, zIndex ?? 0)
     }

@@ -73,6 +73,13 @@ public struct BackgroundLayers: Sendable, Equatable {
 
     public init() {}
 
+    /// The initial mask layers: no image, origin and clip at the border box (CSS Masking §7).
+    static let maskInitial: BackgroundLayers = {
+        var layers = BackgroundLayers()
+        layers.origins = [.borderBox]
+        return layers
+    }()
+
     /// The layers, top first.
     public var layers: [BackgroundLayer] {
         images.indices.map { index in

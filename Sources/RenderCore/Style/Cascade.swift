@@ -63,6 +63,7 @@ public enum Cascade {
         for (name, node) in author.skippedAtRules { unsupported.check(atRule: name, in: node ?? 0) }
         var root = ComputedStyle()
         root.display = .block
+        root.usesDarkScheme = darkDefaults
         root.lineHeightQuirk = dom.mode != .noQuirks
         // Walk parents before children (node IDs are in document order, parents first).
         for id in dom.nodes.indices where dom[id].tag != nil {
@@ -95,6 +96,13 @@ public enum Cascade {
             }
             style.adjustFontSizeForGenericFamily(parent: parentStyle)
             units.useFont(of: style)
+            // The element's colour scheme, which system colours and `light-dark()` resolve by:
+            // its own `color-scheme` (`normal`: the document's), else its parent's.
+            if let declared = declarations.last(where: { $0.name == "color-scheme" || $0.name == "supported-color-schemes" }) {
+                let own = ColorScheme.parse(declared.value)
+                style.usesDarkScheme = own.declared ? (media.darkMode && own.allowsDark) || own.onlyDark : darkDefaults
+            }
+            units.usesDarkScheme = style.usesDarkScheme
             // Then the colour, which `currentcolor` in every other property is.
             for (index, declaration) in declarations.enumerated() where declaration.name == "color" {
                 style.apply(declaration, parent: parentStyle, rootFontSize: rootFontSize, userAgent: revertTarget(index))

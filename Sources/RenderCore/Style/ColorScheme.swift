@@ -1,7 +1,8 @@
 /// The colour schemes a document declares it supports: the `color-scheme` property on its
 /// root element, else `<meta name="color-scheme">` or `<meta name="supported-color-schemes">`
-/// (CSS Color Adjustment §2; WebKit reads both metas). Only the root's declaration counts
-/// here: a `color-scheme` on an inner element changes no default colour we draw.
+/// (CSS Color Adjustment §2; WebKit reads both metas). The document's scheme decides the
+/// canvas and the default text colour; an inner element's `color-scheme` decides only how its
+/// system colours and `light-dark()` resolve (`ComputedStyle.usesDarkScheme`).
 public struct ColorScheme: Sendable, Equatable {
     /// Whether anything was declared (`normal`, empty or unknown words are nothing).
     public let declared: Bool

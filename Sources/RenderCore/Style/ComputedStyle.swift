@@ -128,6 +128,16 @@ public enum WordBreaking: Sendable, Equatable {
     case anywhere
     /// `word-break: break-all`: break between any two letters.
     case breakAll
+
+    /// How freely it breaks inside words, from `normal` up.
+    var permissiveness: Int {
+        switch self {
+        case .normal: return 0
+        case .breakWordWhenNeeded: return 1
+        case .anywhere: return 2
+        case .breakAll: return 3
+        }
+    }
 }
 
 public enum FloatSide: String, Sendable { case none, left, right, both }
@@ -212,14 +222,18 @@ public struct ComputedStyle: Sendable {
     public var transformOrigin = (x: Length.percent(50), y: Length.percent(50))
     public var filters: [FilterFunction] = []
     public var backdropFilters: [FilterFunction] = []
+    /// Whether the element's used colour scheme is dark (its `color-scheme`, inherited): system
+    /// colours and `light-dark()` resolve by it (`Cascade` sets it, knowing the appearance).
+    public var usesDarkScheme = false
     public var blendMode: BlendMode = .normal
     /// `isolation: isolate`, and a `will-change` naming a property that would make a stacking
     /// context: each makes one on its own (as WebKit's RenderStyle::willChangeCreatesStackingContext).
     public var isolates = false
     public var willChangeStacks = false
     public var clipPath: ClipPath?
-    /// `mask-image`'s last layer (gradients and images, as backgrounds take them).
-    public var maskImage: BackgroundImage?
+    /// The mask layers (`mask-image`, `-size`, `-position`, `-repeat`, `-origin`, `-clip`), kept
+    /// as background layers are; origin and clip start at the border box.
+    public var mask = BackgroundLayers.maskInitial
     /// `position` (not inherited); its offsets, `z-index` and `clip` are in `positioning`.
     public var position: PositionScheme = .static
     @OutOfLine public var positioning = Positioning()

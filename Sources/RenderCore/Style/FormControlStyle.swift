@@ -71,7 +71,8 @@ enum FormControlStyle {
     marquee { display: inline-block; width: 100%; overflow: hidden; white-space: nowrap }
     summary { display: block }
     dialog:not([open]) { display: none }
-    dialog { display: block; margin-left: auto; margin-right: auto; border: 3px solid; padding: 1em;
+    dialog { display: block; position: absolute; inset-inline-start: 0; inset-inline-end: 0;
+        width: fit-content; height: fit-content; margin: auto; border: solid; padding: 1em;
         background-color: white; color: black }
     [popover] { display: none }
     rt { display: block; font-size: 50%; text-align: center; line-height: normal }

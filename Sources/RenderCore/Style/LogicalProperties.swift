@@ -80,7 +80,7 @@ enum LogicalProperties {
 
     /// Every flow-relative property name this file maps (and `inset`).
     private static let names: Set<String> = {
-        var names: Set<String> = ["inset"]
+        var names: Set<String> = ["inset", "overflow-block", "overflow-inline"]
         names.formUnion(legacyNames.keys)
         for axis in ["block", "inline"] {
             for size in ["", "min-", "max-"] { names.insert("\(size)\(axis)-size") }
@@ -112,6 +112,7 @@ enum LogicalProperties {
 
     private static func expand(_ name: String, _ value: String, _ sides: Sides, vertical: Bool) -> [(String, String)]? {
         if let sizes = size(name, vertical: vertical) { return [(sizes, value)] }
+        if let overflow = overflowAxis(name, vertical: vertical) { return [(overflow, value)] }
         if let corner = radius(name, sides) { return [(corner, value)] }
         if name == "inset" {
             let parts = PropertyValues.components(value)
@@ -153,6 +154,15 @@ enum LogicalProperties {
         switch rest {
         case "inline-size": return prefix + (vertical ? "height" : "width")
         case "block-size": return prefix + (vertical ? "width" : "height")
+        default: return nil
+        }
+    }
+
+    /// `overflow-block` and `overflow-inline`: `overflow-y` or `overflow-x`.
+    private static func overflowAxis(_ name: String, vertical: Bool) -> String? {
+        switch name {
+        case "overflow-block": return vertical ? "overflow-x" : "overflow-y"
+        case "overflow-inline": return vertical ? "overflow-y" : "overflow-x"
         default: return nil
         }
     }

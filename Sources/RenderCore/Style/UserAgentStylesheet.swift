@@ -41,7 +41,7 @@ enum UserAgentStylesheet {
     i, em, cite, var, dfn, address { font-style: italic }
     u, ins { text-decoration: underline }
     s, strike, del { text-decoration: line-through }
-    a[href] { color: #0000ee; text-decoration: underline }
+    a[href] { color: -webkit-link; text-decoration: underline }
     pre, code, kbd, samp, tt, xmp, listing, plaintext { font-family: monospace }
     pre, xmp, listing, plaintext { white-space: pre; margin-block: 1em }
     hr { border-style: inset; border-width: 1px; margin: 0.5em auto; color: gray; overflow: hidden }
@@ -55,12 +55,11 @@ enum UserAgentStylesheet {
     """ + "\n" + FormControlStyle.css
 
     /// The defaults a document gets in dark mode when its root declares a colour scheme with
-    /// `dark` (rules E2–E5): iOS's labelColor for text and WebKit's dark link colour (#9E9EFF;
-    /// visited #D0ADF0, but a mail has no history). Without such a declaration dark mode
-    /// changes no default colour (E1).
+    /// `dark` (rules E2–E5): iOS's labelColor for text. Links take `-webkit-link`, WebKit's
+    /// dark link colour (#9E9EFF) in an element whose used scheme is dark, wherever it is.
+    /// Without such a declaration dark mode changes no default colour (E1).
     static let darkDefaultsCSS = """
     html { color: #ffffff }
-    a[href] { color: #9e9eff }
     mark { color: black }
     """
 

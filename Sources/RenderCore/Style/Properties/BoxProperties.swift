@@ -66,7 +66,9 @@ extension PropertyRegistry {
             style.appearanceNone = value.keyword == "none"
         },
         // The root's decides the page's scheme (`Cascade`, `ColorScheme.of`); no element keeps it.
-        .longhand("color-scheme", aliases: ["supported-color-schemes"], inherited: true, example: nil, copy: { _, _ in }) { _, _, _ in },
+        // Resolved by `Cascade` before the colours (it needs the appearance); inherited.
+        .longhand("color-scheme", aliases: ["supported-color-schemes"], inherited: true, example: nil,
+                  copy: { $0.usesDarkScheme = $1.usesDarkScheme }) { _, _, _ in },
     ]
 
     static let sizing: [CSSProperty] = [

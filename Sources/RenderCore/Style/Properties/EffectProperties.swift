@@ -58,17 +58,37 @@ extension PropertyRegistry {
         .longhand("clip-path", aliases: ["-webkit-clip-path"], example: "circle(50%)", copy: { $0.clipPath = $1.clipPath }) { style, value, _ in
             if let parsed = EffectParser.clipPath(value.text, length: { value.length($0, auto: false) }) { style.clipPath = parsed }
         },
-        // Only the mask's image is drawn (its position, size, repeat: their initial values).
         .longhand("mask-image", aliases: ["-webkit-mask-image"], example: "linear-gradient(red, blue)",
-                  copy: { $0.maskImage = $1.maskImage }) { style, value, _ in
-            if let layers = BackgroundParser.images(value.text, context: value.backgroundContext(current: style.color)) {
-                style.maskImage = layers.last ?? nil
+                  copy: { $0.mask.images = $1.mask.images }, parse: LayerLonghand.images(\.mask)),
+        .longhand("mask-position", aliases: ["-webkit-mask-position"], example: "right bottom",
+                  copy: { $0.mask.positions = $1.mask.positions }, parse: LayerLonghand.positions(\.mask)),
+        .longhand("-webkit-mask-position-x", example: "right",
+                  copy: { $0.mask.positions = $1.mask.positions }, parse: LayerLonghand.positionAxis(\.mask, horizontal: true)),
+        .longhand("-webkit-mask-position-y", example: "bottom",
+                  copy: { $0.mask.positions = $1.mask.positions }, parse: LayerLonghand.positionAxis(\.mask, horizontal: false)),
+        .longhand("mask-size", aliases: ["-webkit-mask-size"], example: "contain",
+                  copy: { $0.mask.sizes = $1.mask.sizes }, parse: LayerLonghand.sizes(\.mask)),
+        .longhand("mask-repeat", aliases: ["-webkit-mask-repeat"], example: "no-repeat",
+                  copy: { $0.mask.repeats = $1.mask.repeats }, parse: LayerLonghand.repeats(\.mask)),
+        .longhand("mask-origin", aliases: ["-webkit-mask-origin"], example: "content-box",
+                  copy: { $0.mask.origins = $1.mask.origins }, parse: LayerLonghand.origins(\.mask)),
+        .longhand("mask-clip", aliases: ["-webkit-mask-clip"], example: "content-box",
+                  copy: { $0.mask.clips = $1.mask.clips }, parse: LayerLonghand.clips(\.mask)),
+        // The shorthand's layers as `background` has them, less the colour; without a box
+        // keyword they keep the mask's border box. Compositing and mode keywords keep their
+        // initial values (`add`; `match-source`: an image's alpha).
+        .shorthand("mask", aliases: ["-webkit-mask"], ["mask-image", "mask-position", "mask-size", "mask-repeat", "mask-origin",
+                                                      "mask-clip"], example: "linear-gradient(red, blue) no-repeat") { style, value, _ in
+            let ignored: Set<String> = ["add", "subtract", "intersect", "exclude", "alpha", "luminance", "match-source"]
+            let words = value.text.split(separator: " ").filter { !ignored.contains($0.lowercased()) }
+            guard var parsed = BackgroundParser.shorthand(words.joined(separator: " "),
+                                                          context: value.backgroundContext(current: style.color)),
+                  parsed.color == .transparent else { return }
+            let lowered = value.text.lowercased()
+            if !["border-box", "padding-box", "content-box"].contains(where: lowered.contains) {
+                parsed.layers.origins = [.borderBox]; parsed.layers.clips = [.borderBox]
             }
-        },
-        .shorthand("mask", aliases: ["-webkit-mask"], ["mask-image"], example: "linear-gradient(red, blue)") { style, value, _ in
-            if let layers = BackgroundParser.shorthand(value.text, context: value.backgroundContext(current: style.color))?.layers.images {
-                style.maskImage = layers.last ?? nil
-            }
+            style.mask = parsed.layers
         },
     ]
 }
