@@ -27,9 +27,26 @@ extension Canvas {
         cairo_rectangle(context, area.x, area.y, area.width, area.height)
         cairo_clip(context)
         if let runs = layer.textClip {
+            // WebKit paints the text in black into a mask and the layer through it.
+            if let coverage = glyphCoverage(runs, table: MaskGamma.table(for: RGBA(r: 0, g: 0, b: 0, a: 1))) {
+                guard let coverage else { return }
+                cairo_push_group(context)
+                cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+                paintContent(of: layer, area: area, pixel: pixel)
+                cairo_pop_group_to_source(context)
+                cairo_set_operator(context, layer.blendMode.cairoOperator)
+                cairo_identity_matrix(context)
+                cairo_mask_surface(context, coverage.surface, Double(coverage.area.left), Double(coverage.area.top))
+                return
+            }
             clipToGlyphs(runs)
         }
         cairo_set_operator(context, layer.blendMode.cairoOperator)
+        paintContent(of: layer, area: area, pixel: pixel)
+    }
+
+    /// The layer's colour, image or gradient tiles over `area` (already clipped).
+    private func paintContent(of layer: BackgroundLayerPaint, area: Rect, pixel: Double) {
         if case .color(let colour) = layer.content {
             setColor(colour)
             cairo_paint(context)

@@ -15,6 +15,8 @@ public final class Canvas {
     var layers: [CanvasLayer] = []
     /// Document coordinates → base device pixels, as the drawing of a display list starts.
     var documentMatrix = cairo_matrix_t()
+    /// The A8 buffer glyph runs are added into, reused run after run (`glyphCoverage`).
+    let glyphScratch = GlyphScratch()
 
     public init?(pixelWidth: Int, pixelHeight: Int, scale: Double) {
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else { return nil }
@@ -204,13 +206,6 @@ public final class Canvas {
     func clip(to rect: Rect) {
         cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(context)
-    }
-
-    func drawGlyphs(_ run: GlyphRun) {
-        setColor(run.color)
-        cairo_set_scaled_font(context, run.font.scaledFont)
-        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
-        cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
     }
 
     /// Writes the surface as PNG (atomically: temporary file, then rename).

@@ -23,7 +23,8 @@ extension Canvas {
         guard let mask = AlphaMask(width: width, height: height) else { return }
         matrix.x0 -= Double(left)
         matrix.y0 -= Double(top)
-        mask.drawGlyphs(run, matrix: matrix, offset: (shadow.dx, shadow.dy))
+        mask.drawGlyphs(run, matrix: matrix, offset: (shadow.dx, shadow.dy),
+                       table: MaskGamma.table(for: run.color))
         mask.blur(GaussianBlur(sigma: sigma))
         cairo_save(context)
         cairo_identity_matrix(context)

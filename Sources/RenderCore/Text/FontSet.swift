@@ -111,9 +111,16 @@ public final class FontSet: @unchecked Sendable {
         let key = UnsafeMutableRawPointer(font)
         if let handle = handles[key] { return handle }
         keepAlive(font)
-        let handle = FontHandle(retaining: pango_cairo_font_get_scaled_font(OpaquePointer(font)))
+        let handle = FontHandle(retaining: pango_cairo_font_get_scaled_font(OpaquePointer(font)), pattern: Self.pattern(of: font))
         handles[key] = handle
         return handle
+    }
+
+    /// The fontconfig pattern behind a pango font (nil for a font of another kind).
+    private static func pattern(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
+        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0 else { return nil }
+        return pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
     }
 
     private var keptFonts = Set<UnsafeMutableRawPointer>()

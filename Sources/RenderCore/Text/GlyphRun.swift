@@ -5,8 +5,12 @@ import CCairo
 /// takes `FontAccess` (see `GlyphRun`).
 public final class FontHandle: @unchecked Sendable {
     let scaledFont: OpaquePointer  // cairo_scaled_font_t*
-    init(retaining scaledFont: OpaquePointer) {
+    /// Its glyphs as WebKit rasterises them (nil: drawn by cairo, e.g. colour emoji).
+    let glyphMasks: GlyphMasks?
+    /// `pattern`: the fontconfig pattern the font was made from (its synthetic bold or slant).
+    init(retaining scaledFont: OpaquePointer, pattern: OpaquePointer? = nil) {
         self.scaledFont = cairo_scaled_font_reference(scaledFont)
+        glyphMasks = GlyphMasks(font: self.scaledFont, pattern: pattern)
     }
     deinit { cairo_scaled_font_destroy(scaledFont) }
 }
