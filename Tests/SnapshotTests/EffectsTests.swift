@@ -142,6 +142,20 @@ import Testing
         #expect(page.colour(75, 400) == "#C182C1")  // the half-width tile repeated
     }
 
+    /// A mask image that fails is a transparent layer: beside a gradient it adds nothing (as
+    /// WebKitGTK draws caniemail css-mask-image offline); alone it hides the element when
+    /// images are blocked and masks nothing with placeholders.
+    @Test func failedMaskImagesAreTransparentLayers() {
+        func page(_ mask: String, _ failed: ImageOptions.Failed) -> PaintedPage {
+            PaintedPage(Self.box("mask-image:\(mask)"), images: ImageStore(baseDirectory: "/nonexistent", options: ImageOptions(failed: failed)))
+        }
+        let both = page("url(missing.png), linear-gradient(#000 50%, transparent 50%)", .placeholder)
+        #expect(both.colour(30, 15) == "#FF0000")
+        #expect(both.colour(30, 45) == "#FFFFFF")
+        #expect(page("url(missing.png)", .placeholder).colour(30, 45) == "#FF0000")
+        #expect(page("url(missing.png)", .blocked).colour(30, 15) == "#FFFFFF")
+    }
+
     @Test func backdropFilterFiltersWhatIsBehind() {
         let page = PaintedPage("<body style=\"margin:0\"><div style=\"background:#f00;padding:10px\"><div style=\"width:40px;height:40px;-webkit-backdrop-filter:invert(1)\"></div></div></body>")
         #expect(page.colour(30, 30) == "#00FFFF")

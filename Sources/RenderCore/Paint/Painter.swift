@@ -342,9 +342,10 @@ struct Painter {
     }
 
     /// The mask layers drawn as background layers are, by the same routine (their alpha, added
-    /// layer over layer, is the mask: `mask-composite: add`). An image that does not load masks
-    /// nothing with placeholders (the phone with images on); when blocked it is a transparent
-    /// layer (CSS Masking §6.1), so a mask of failed images alone hides the element.
+    /// layer over layer, is the mask: `mask-composite: add`). An image that does not load is a
+    /// transparent layer (CSS Masking §6.1), adding nothing to the others; a mask whose every
+    /// layer failed hides the element when images are blocked, and masks nothing with
+    /// placeholders (the phone, images on, shows the element).
     private func maskLayers(_ style: ComputedStyle, boxes: BackgroundBoxes) -> [DisplayList.Item] {
         guard style.mask.hasImage else { return [] }
         var layer = Painter()
@@ -353,9 +354,8 @@ struct Painter {
         maskStyle.background = style.mask
         layer.paintBackgrounds(maskStyle, boxes: boxes, radii: .zero)
         let items = layer.list.entries.map(\.item)
-        if !layer.missingBackgroundImages.isEmpty {
-            guard images?.options.failed == .blocked else { return [] }
-            return items.isEmpty ? [.fill(.zero, .transparent)] : items
+        if !layer.missingBackgroundImages.isEmpty, items.isEmpty {
+            return images?.options.failed == .blocked ? [.fill(.zero, .transparent)] : []
         }
         return items
     }
