@@ -117,4 +117,15 @@ import Testing
         let child = try Self.style("<div dir=rtl style='text-align:start'><p dir=ltr>x</p></div>", "p")
         #expect(child.textAlign == .start && child.direction == .ltr)
     }
+
+    /// `match-parent` takes the parent's alignment with `start`/`end` settled by the parent's
+    /// direction (caniemail css-text-align: an rtl paragraph under it stays left-aligned).
+    @Test func matchParentSettlesStartByTheParentsDirection() throws {
+        let matched = try Self.style("<div><div style='text-align:match-parent'><p dir=rtl>x</p></div></div>", "p")
+        #expect(matched.textAlign == .left)
+        let fromRTL = try Self.style("<div dir=rtl style='text-align:end'><p style='text-align:-webkit-match-parent'>x</p></div>", "p")
+        #expect(fromRTL.textAlign == .left)
+        let centred = try Self.style("<div style='text-align:center'><p style='text-align:match-parent'>x</p></div>", "p")
+        #expect(centred.textAlign == .center)
+    }
 }

@@ -75,7 +75,7 @@ enum FormControlStyle {
         width: fit-content; height: fit-content; margin: auto; border: solid; padding: 1em;
         background-color: white; color: black }
     [popover] { display: none }
-    rt { display: block; font-size: 50%; text-align: center; line-height: normal }
+    ruby > rt { display: block; font-size: 50%; text-align: center; line-height: normal }
     """
 
     /// Whether a control with these kind and computed style still shows the native look: its

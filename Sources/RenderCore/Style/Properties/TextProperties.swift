@@ -23,7 +23,7 @@ extension PropertyRegistry {
         },
         // The legacy `-webkit-center` values move block children too (`blockAlign`, HTML § 15.3.3).
         .longhand("text-align", inherited: true, example: "-webkit-center",
-                  copy: { $0.textAlign = $1.textAlign; $0.blockAlign = $1.blockAlign }) { style, value, _ in
+                  copy: { $0.textAlign = $1.textAlign; $0.blockAlign = $1.blockAlign }) { style, value, parent in
             switch value.keyword {
             case "left": style.textAlign = .left; style.blockAlign = nil
             case "right": style.textAlign = .right; style.blockAlign = nil
@@ -34,6 +34,14 @@ extension PropertyRegistry {
             case "-webkit-left": style.textAlign = .left; style.blockAlign = .left
             case "-webkit-right": style.textAlign = .right; style.blockAlign = .right
             case "-webkit-center": style.textAlign = .center; style.blockAlign = .center
+            case "match-parent", "-webkit-match-parent":
+                // The parent's alignment, `start` and `end` settled by the parent's direction.
+                style.blockAlign = parent.blockAlign
+                switch parent.textAlign {
+                case .start: style.textAlign = parent.direction.isRightToLeft ? .right : .left
+                case .end: style.textAlign = parent.direction.isRightToLeft ? .left : .right
+                default: style.textAlign = parent.textAlign
+                }
             default: break
             }
         },
