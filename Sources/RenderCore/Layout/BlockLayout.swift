@@ -253,7 +253,7 @@ struct LayoutEngine {
         fieldset.contentShift = 0
         legend.y = top + legend.margin.top - shift
         let borderInset = marginBox > borderTop ? (marginBox - borderTop) / 2 : 0
-        fieldset.legendPlacement = (borderInset, Rect(x: legend.x, y: top + legend.margin.top, width: legend.width, height: legend.height))
+        fieldset.legendGap = LegendGap(borderInset: borderInset, legend: Rect(x: legend.x, y: top + legend.margin.top, width: legend.width, height: legend.height))
         return shift
     }
 

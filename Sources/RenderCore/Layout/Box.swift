@@ -58,10 +58,8 @@ final class Box {
     var isFieldset = false
     var renderedLegend: Box?
     var isRenderedLegend = false
-    /// A fieldset: how far its border and background sit below its border-box top, to run
-    /// through the middle of a legend taller than the top border; and the legend's border box
-    /// (relative to the fieldset's), where the top border leaves a gap.
-    var legendPlacement: (borderInset: Double, gap: Rect)?
+    /// A fieldset with a rendered legend: where its border runs and leaves a gap.
+    var legendGap: LegendGap?
     var rowspan = 1
     /// Set on a box that starts a vertical flow inside a horizontal one: its only child holds
     /// its content in the flow's logical frame (`VerticalFlowLayout`).

@@ -37,10 +37,8 @@ final class Fragment {
     let replaced: ReplacedContent?
     /// A form control or embedded content, drawn as iOS draws it.
     let control: Control?
-    /// A fieldset with a rendered legend: how far below its top its border and background
-    /// start, and the legend's border box (relative to this border box), where the top border
-    /// leaves a gap.
-    let legendGap: (borderInset: Double, legend: Rect)?
+    /// A fieldset with a rendered legend: where its border runs and leaves a gap.
+    let legendGap: LegendGap?
     /// A multi-column strip: shown as its columns.
     let columnSet: ColumnSet?
     let role: Role
@@ -120,7 +118,7 @@ final class Fragment {
         replaced = box.kind == .image
             ? ReplacedContent(image: box.image, placeholderColor: box.placeholderColor, brokenImage: box.brokenImage) : nil
         control = box.control
-        legendGap = box.legendPlacement.map { ($0.borderInset, $0.gap) }
+        legendGap = box.legendGap
         columnSet = box.columnSet
         var role: Role = []
         if box.isRoot { role.insert(.root) }
@@ -200,4 +198,12 @@ extension Fragment {
         made[ObjectIdentifier(box)] = result
         return result
     }
+}
+
+/// A fieldset's border beside its rendered legend: how far below the border-box top the border
+/// and background start (to run through the middle of a legend taller than the top border),
+/// and the legend's border box, relative to the fieldset's, where the top border leaves a gap.
+struct LegendGap {
+    let borderInset: Double
+    let legend: Rect
 }
