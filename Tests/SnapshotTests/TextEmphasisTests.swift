@@ -20,15 +20,8 @@ import Testing
 
     /// The red rows and columns of each 60 px band of the page drawn at `scale`.
     static func redBands(_ html: String, bands: Int, scale: Int) throws -> [Measured.Row] {
-        let document = LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844)
-        let height = bands * 60
-        let canvas = try #require(Canvas(pixelWidth: 390 * scale, pixelHeight: height * scale, scale: Double(scale)))
-        canvas.fill(Rect(x: 0, y: 0, width: 390, height: Double(height)), .white)
-        Rasterizer.draw(document.displayList.entries, on: canvas)
-        func red(_ x: Int, _ y: Int) -> Bool {
-            let pixel = canvas.pixel(x: x, y: y)
-            return pixel.r > 120 && pixel.g < 150 && pixel.b < 150
-        }
+        let canvas = try PaintedPage.canvas(html, height: bands * 60, scale: scale)
+        func red(_ x: Int, _ y: Int) -> Bool { PaintedPage.isRed(canvas, x, y) }
         return (0..<bands).map { band in
             let top = band * 60 * scale, rows = top..<(top + 60 * scale), columns = 0..<(390 * scale)
             let redRows = rows.filter { y in columns.contains { red($0, y) } }.map { $0 - top }

@@ -229,6 +229,9 @@ struct DecorationLine {
     /// How far `y` lies below the baseline of the text it decorates: the raster step snaps
     /// that baseline to a device pixel, as WebKit rounds the text box's origin.
     var belowBaseline: Double = 0
+    /// For a line that skips ink (`text-decoration-skip-ink`): where its text's glyphs cross
+    /// it, x from its start (nil: drawn whole).
+    var inkCrossings: [ClosedRange<Double>]? = nil
     /// See `InlineFragment.layerOwner`.
     var layerOwner: ObjectIdentifier? = nil
 }

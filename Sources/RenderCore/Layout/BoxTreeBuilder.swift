@@ -943,7 +943,7 @@ extension ComputedStyle {
             && verticalAlign == other.verticalAlign && wordSpacing == other.wordSpacing
             && fontVariantCaps == other.fontVariantCaps && fontFeatures == other.fontFeatures
             && decorationPaint == other.decorationPaint && underlineOffset == other.underlineOffset
-            && underlinePosition == other.underlinePosition && emphasisMark == other.emphasisMark
+            && underlinePosition == other.underlinePosition && skipsInk == other.skipsInk && emphasisMark == other.emphasisMark
             && emphasisColor == other.emphasisColor && emphasisPosition == other.emphasisPosition
             && hyphens == other.hyphens
     }

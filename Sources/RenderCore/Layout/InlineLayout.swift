@@ -538,8 +538,11 @@ struct InlineLayout {
         var above = -Double.infinity, below = -Double.infinity
         func include(_ style: ComputedStyle, usedFont: UnsafeMutablePointer<PangoFont>? = nil, shift: Double = 0) {
             // With line-height: normal a fallback font's own metrics count (as in Blink).
-            let metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: fonts.usedFontSize(style)) : nil }
+            var metrics = usedFont.flatMap { style.usedLineHeight == nil ? fonts.metrics(of: $0, size: fonts.usedFontSize(style)) : nil }
                 ?? fonts.metrics(for: style)
+            // Vertical lines whose letters may stand upright align on the central baseline
+            // (CSS Writing Modes §4.2): a fallback font's box is centred where the style's own is.
+            if usedFont != nil, style.alignsOnCentralBaseline { metrics = metrics.centred(on: fonts.metrics(for: style)) }
             let lineHeight = style.usedLineHeight ?? metrics.normalLineHeight
             // Blink gives the ascent side the floor of the half-leading and the descent
             // side the rest, so baselines sit on whole pixels.
@@ -692,8 +695,8 @@ struct InlineLayout {
                 if let owner = owner(run.segment.enclosing) { line.atomicLayerOwners[ObjectIdentifier(box)] = owner }
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
-                guard let made = glyphRun(run, baseline: baseline + baselineShift(run.segment.enclosing), style: style, scale: scale,
-                                          visible: visible) else { continue }
+                guard let made = glyphRun(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing), style: style,
+                                          scale: scale, visible: visible) else { continue }
                 let offset = moved(run.segment.enclosing)
                 let layerOwner = owner(run.segment.enclosing)
                 if !style.visibilityHidden {
@@ -718,8 +721,12 @@ struct InlineLayout {
                     if underBottoms == nil { underBottoms = underlineBottoms(runs, baseline: baseline) }
                     underBottom = underBottoms?[owner]
                 }
+                let runBaseline = baseline + baselineShift(run.segment.enclosing)
                 line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy,
-                                                underBottom: underBottom.map { $0 + offset.dy })
+                                                underBottom: underBottom.map { $0 + offset.dy }) { band in
+                    inkCrossings(run, text: text, baseline: runBaseline, band: band.lowerBound - offset.dy...band.upperBound - offset.dy)
+                        .map { ($0.lowerBound - (start - run.x))...($0.upperBound - (start - run.x)) }
+                }
                     .map { var decoration = $0; decoration.layerOwner = layerOwner; return decoration }
             }
         }
@@ -741,16 +748,27 @@ struct InlineLayout {
     /// `vertical-align: sub | super` moves an inline box off its parent's baseline by a share
     /// of the parent's font size (WebKit: size/5 + 1 down, size/3 + 1 up; `smaller` made the
     /// box's text 1/1.2 of it), and its content with it: the shifts of every inline box a run
-    /// sits in add up.
+    /// sits in add up. On the central baseline (vertical lines whose letters may stand upright)
+    /// a box's middle sits on its parent's middle, not its alphabetic baseline on the parent's.
     private func baselineShift<Boxes: Collection<InlineBox>>(_ enclosing: Boxes) -> Double {
-        enclosing.reduce(0) { total, box in
+        var parent = container
+        return enclosing.reduce(0) { total, box in
+            defer { parent = box.style }
             let parentSize = box.style.fontSize * 1.2
             switch box.style.verticalAlign {
             case .sub: return total + parentSize / 5 + 1
             case .super: return total - (parentSize / 3 + 1)
+            case .baseline where box.style.alignsOnCentralBaseline:
+                return total + centreAboveBaseline(box.style) - centreAboveBaseline(parent)
             default: return total
             }
         }
+    }
+
+    /// How far the middle of the style's font box lies above its alphabetic baseline.
+    private func centreAboveBaseline(_ style: ComputedStyle) -> Double {
+        let metrics = fonts.metrics(for: style)
+        return (metrics.ascent - metrics.descent) / 2
     }
 
     /// Distance from an atomic inline's baseline to its bottom margin edge.
@@ -763,7 +781,7 @@ struct InlineLayout {
 
     /// The run's glyphs, and the extent of those kept: those within `visible` when given
     /// (`text-overflow: ellipsis`).
-    private func glyphRun(_ run: RunInfo, baseline: Double, style: ComputedStyle, scale: Double,
+    private func glyphRun(_ run: RunInfo, text: UnsafePointer<CChar>?, baseline: Double, style: ComputedStyle, scale: Double,
                           visible: ClosedRange<Double>? = nil) -> (run: GlyphRun, kept: ClosedRange<Double>)? {
         guard let item = run.glyphItem.pointee.item, let font = item.pointee.analysis.font,
               let glyphString = run.glyphItem.pointee.glyphs else { return nil }
@@ -774,6 +792,9 @@ struct InlineLayout {
         var missing: [UInt32] = []
         var x = run.x
         var keptMin = Double.infinity, keptMax = -Double.infinity
+        // In vertical lines letters may stand upright (`text-orientation`), by their characters.
+        let itemText = text.map { $0 + Int(item.pointee.offset) }
+        var uprightMiddles: [Double?]? = style.alignsOnCentralBaseline && itemText != nil ? [] : nil
         for index in 0..<count {
             let info = infos[index]
             let geometry = info.geometry
@@ -792,6 +813,13 @@ struct InlineLayout {
             }
             // Empty glyphs (spaces at line ends, zero-width marks) carry no ink.
             if glyph != PANGO_GLYPH_EMPTY {
+                if var middles = uprightMiddles {
+                    let cluster = glyphString.pointee.log_clusters?[index]
+                    let scalar = cluster.flatMap { EmphasisMark.scalar(at: Int($0), in: itemText!, length: Int(item.pointee.length)) }
+                    let offset = Double(geometry.x_offset) / scale
+                    middles.append(scalar.map { style.textOrientation.standsUpright($0) } == true ? advance / 2 - offset : nil)
+                    uprightMiddles = middles
+                }
                 glyphs.append(Glyph(index: glyph,
                                     x: x + Double(geometry.x_offset) / scale,
                                     y: baseline + Double(geometry.y_offset) / scale))
@@ -799,8 +827,15 @@ struct InlineLayout {
             x += advance
         }
         guard !glyphs.isEmpty else { return nil }
-        return (GlyphRun(font: fonts.handle(for: font), glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
-                         missingCharacters: missing), keptMin...keptMax)
+        let handle = fonts.handle(for: font)
+        var made = GlyphRun(font: handle, glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
+                            missingCharacters: missing)
+        if let middles = uprightMiddles, middles.contains(where: { $0 != nil }) {
+            // WebKit centres an upright glyph across the line on its own font's box.
+            let own = fonts.metrics(of: font, size: fonts.usedFontSize(style))
+            made.upright = UprightGlyphs(halfAdvances: middles, centreAboveBaseline: (own.ascent - own.descent) / 2)
+        }
+        return (made, keptMin...keptMax)
     }
 
     /// The underline's top, as WebKit places it (`underlineOffsetForTextBoxPainting`, measured
@@ -857,7 +892,9 @@ struct InlineLayout {
         return bottoms
     }
 
-    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double, underBottom: Double?) -> [DecorationLine] {
+    /// The run's decoration lines; `inkCrossings` says where its glyphs cross a band (x from `x`).
+    private func decorations(_ style: ComputedStyle, x: Double, width: Double, baseline: Double, underBottom: Double?,
+                             inkCrossings: (ClosedRange<Double>) -> [ClosedRange<Double>]) -> [DecorationLine] {
         guard !style.decorations.isEmpty, width > 0 else { return [] }
         let metrics = fonts.metrics(for: style)
         let paint = style.decorationPaint
@@ -867,20 +904,75 @@ struct InlineLayout {
         func line(_ y: Double) -> DecorationLine {
             DecorationLine(x: x, y: y, width: width, thickness: thickness, color: color, style: paint.style, belowBaseline: y - baseline)
         }
+        // WebKit skips ink under and over horizontal text, not through it, nor with a wave.
+        func skippingInk(_ line: DecorationLine) -> DecorationLine {
+            guard style.skipsInk, paint.style != .wavy, !style.writingMode.isVertical else { return line }
+            var skipping = line
+            skipping.inkCrossings = inkCrossings((line.y - thickness / 2)...(line.y + thickness / 2))
+            return skipping
+        }
         var lines: [DecorationLine] = []
         if style.decorations.contains(.underline) {
             // WebKit moves a wavy underline 2 px further down, clear of the descenders.
             let wavyShift = paint.style == .wavy ? 2.0 : 0
             let top = underlineTop(style, metrics: metrics, baseline: baseline, underBottom: underBottom, thickness: thickness)
-            lines.append(line(top + thickness / 2 + wavyShift))
+            lines.append(skippingInk(line(top + thickness / 2 + wavyShift)))
         }
+        // WebKit places line-through and overline from the text's top, with the thickness of `auto`.
+        let autoThickness = max(1, style.fontSize / 16)
         if style.decorations.contains(.lineThrough) {
-            lines.append(line(baseline - metrics.strikethroughPosition))
+            // Its middle two thirds of the ascent down, and half the automatic thickness.
+            lines.append(line(baseline - metrics.ascent / 3 + autoThickness / 2))
         }
         if style.decorations.contains(.overline) {
-            lines.append(line(baseline - metrics.ascent))
+            // Its top at the text's top, moved up by what the thickness adds to `auto`'s.
+            lines.append(skippingInk(line(baseline - metrics.ascent + autoThickness - thickness / 2)))
         }
         return lines
+    }
+
+    /// Whether an under- or overline that skips ink is drawn over a character's glyph: the CJK
+    /// blocks WebKit lists (`computeUnderlineType`), whose glyphs would leave it in pieces.
+    static func underlineDrawsOver(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2EFF, 0x2FF0...0x2FFF, 0x3000...0x303F, 0x3040...0x309F, 0x30A0...0x30FF,
+             0x3100...0x312F, 0x3130...0x318F, 0x31A0...0x31BF, 0x31C0...0x31EF, 0x3200...0x32FF, 0x3300...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xF900...0xFAFF,
+             0xFE30...0xFE4F, 0x10080...0x100FF, 0x1F200...0x1F2FF, 0x20000...0x2A6DF, 0x2A700...0x2B73F,
+             0x2B740...0x2B81F, 0x2F800...0x2FA1F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Where the run's glyphs cross `band` (WebKit's `dashesForIntersectionsWithRect`), x from
+    /// the run's start: each glyph's outline against the band (`GlyphMasks.crossing`); CJK
+    /// glyphs are drawn over, not skipped, by the Unicode block of their character, as WebKit
+    /// does (`computeUnderlineType`).
+    private func inkCrossings(_ run: RunInfo, text: UnsafePointer<CChar>?, baseline: Double,
+                              band: ClosedRange<Double>) -> [ClosedRange<Double>] {
+        guard let item = run.glyphItem.pointee.item, let font = item.pointee.analysis.font,
+              let glyphString = run.glyphItem.pointee.glyphs, let infos = glyphString.pointee.glyphs,
+              let masks = fonts.handle(for: font).glyphMasks else { return [] }
+        let itemText = text.map { $0 + Int(item.pointee.offset) }
+        let scale = Double(PANGO_SCALE)
+        var crossings: [ClosedRange<Double>] = []
+        var x = 0.0
+        for index in 0..<Int(glyphString.pointee.num_glyphs) {
+            let info = infos[index], geometry = info.geometry
+            defer { x += Double(geometry.width) / scale }
+            guard info.glyph != PANGO_GLYPH_EMPTY, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { continue }
+            if let itemText, let cluster = glyphString.pointee.log_clusters?[index],
+               let scalar = EmphasisMark.scalar(at: Int(cluster), in: itemText, length: Int(item.pointee.length)),
+               Self.underlineDrawsOver(scalar) { continue }
+            let glyphY = baseline + Double(geometry.y_offset) / scale
+            guard let crossing = masks.crossing(glyph: info.glyph, top: band.lowerBound - glyphY, bottom: band.upperBound - glyphY)
+            else { continue }
+            let glyphX = x + Double(geometry.x_offset) / scale
+            crossings.append((glyphX + crossing.lowerBound)...(glyphX + crossing.upperBound))
+        }
+        return crossings
     }
 }
 

@@ -11,8 +11,9 @@ struct VerticalFlow {
 /// available height) and as wide as its lines stack (its `width`, else their total). The
 /// content is laid out as horizontal text in the flow's logical frame (styles turned by the
 /// cascade, `VerticalFlowStyle`) and painted turned a quarter turn, so letters lie sideways
-/// (`text-orientation: sideways`; `mixed` gives the same for non-CJK text; `upright` and
-/// upright CJK letters are not done).
+/// (`text-orientation: sideways`); those that stand upright (CJK under `mixed`, all under
+/// `upright`) are turned back one by one as they are drawn (`UprightGlyphs`), and their lines
+/// align on the central baseline.
 extension LayoutEngine {
     func layoutVerticalFlow(_ box: Box, _ flow: VerticalFlow, containingWidth: Double) {
         guard let content = box.children.first else { return }

@@ -9,6 +9,8 @@ public struct DecorationDrawing: Sendable {
     /// The baseline of the text the line decorates (nil: unknown): a solid line is placed from
     /// it snapped to a device pixel (`Canvas.snappedTextLine`).
     public var baseline: Double? = nil
+    /// Where glyphs cross the line, x from its start, when it skips ink (nil: drawn whole).
+    public var inkCrossings: [ClosedRange<Double>]? = nil
 
     var thickness: Double { line.height }
     var centerY: Double { line.y + line.height / 2 }
@@ -24,5 +26,33 @@ public struct DecorationDrawing: Sendable {
         case .wavy: return line.insetBy(-(waveAmplitude + thickness))
         default: return line.insetBy(-thickness)
         }
+    }
+}
+
+extension DecorationDrawing {
+    /// The stretches of the line drawn (x from its start), as WebKit skips ink
+    /// (`translateIntersectionPointsToSkipInkBoundaries`): each crossing widened by the line's
+    /// drawn thickness on both sides, overlapping ones merged, and a stretch between two kept
+    /// only when longer than that thickness.
+    func drawnStretches(thickness: Double) -> [ClosedRange<Double>] {
+        guard let inkCrossings else { return [0...line.width] }
+        let widened = inkCrossings.map { ($0.lowerBound - thickness)...($0.upperBound + thickness) }
+            .sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Double>] = []
+        for crossing in widened {
+            if let last = merged.last, crossing.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, crossing.upperBound)
+            } else {
+                merged.append(crossing)
+            }
+        }
+        var stretches: [ClosedRange<Double>] = []
+        var start = 0.0
+        for gap in merged {
+            if gap.lowerBound - start > thickness { stretches.append(start...gap.lowerBound) }
+            start = max(start, gap.upperBound)
+        }
+        if line.width - start > thickness { stretches.append(start...line.width) }
+        return stretches
     }
 }

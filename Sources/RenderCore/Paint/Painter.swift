@@ -565,7 +565,8 @@ struct Painter {
                             width: decoration.width, height: decoration.thickness)
             // Not a `.fill`: fills are backgrounds, snapped to device pixels; lines are placed as they are.
             let styled = DecorationDrawing(line: rect, style: decoration.style,
-                                           baseline: originY + decoration.y - decoration.belowBaseline)
+                                           baseline: originY + decoration.y - decoration.belowBaseline,
+                                           inkCrossings: decoration.inkCrossings)
             emit(.textDecoration(styled, decoration.color), bounds: styled.bounds)
         }
     }

@@ -250,17 +250,27 @@ extension Canvas {
     /// A text decoration that is not solid (`DecorationDrawing`).
     func drawTextDecoration(_ decoration: DecorationDrawing, _ color: RGBA) {
         let line = decoration.line, thickness = decoration.thickness
-        switch decoration.style {
-        case .solid:
-            fill(snappedTextLine(line, baseline: decoration.baseline), color)
-        case .double:
-            fill(snappedTextLine(line, baseline: decoration.baseline), color)
-            fill(snappedTextLine(line.offsetBy(dx: 0, dy: 2 * thickness), baseline: decoration.baseline), color)
-        case .dotted, .dashed:
-            strokeDashed(from: (line.x, decoration.centerY), to: (line.maxX, decoration.centerY), width: thickness,
-                         color: color, pattern: decoration.dashPattern, roundCaps: false)
-        case .wavy:
-            strokeWave(decoration, color)
+        guard decoration.style != .wavy else { return strokeWave(decoration, color) }
+        let first = snappedTextLine(line, baseline: decoration.baseline)
+        let second = snappedTextLine(line.offsetBy(dx: 0, dy: 2 * thickness), baseline: decoration.baseline)
+        // Ink is skipped by the thickness drawn, whole device pixels.
+        for stretch in decoration.drawnStretches(thickness: first.height) {
+            func part(_ whole: Rect) -> Rect {
+                Rect(x: whole.x + stretch.lowerBound, y: whole.y, width: stretch.upperBound - stretch.lowerBound, height: whole.height)
+            }
+            switch decoration.style {
+            case .solid:
+                fill(part(first), color)
+            case .double:
+                fill(part(first), color)
+                fill(part(second), color)
+            case .dotted, .dashed:
+                let piece = part(line)
+                strokeDashed(from: (piece.x, decoration.centerY), to: (piece.maxX, decoration.centerY), width: thickness,
+                             color: color, pattern: decoration.dashPattern, roundCaps: false)
+            case .wavy:
+                break
+            }
         }
     }
 

@@ -33,13 +33,16 @@ final class GlyphMasks: @unchecked Sendable {
 
     struct Key: Hashable { let glyph: UInt32; let phase: UInt8; let scale: Double }
 
-    private let face: FreeTypeFace
+    let face: FreeTypeFace
     /// The font's size in CSS px, across and up (its em square at device scale 1).
-    private let size: (x: Double, y: Double)
-    private let syntheticBold: Bool
+    let size: (x: Double, y: Double)
+    let syntheticBold: Bool
     private let lock = NSLock()
     private var masks: [Key: GlyphMask] = [:]
     private var bytes = 0
+    /// Where glyphs cross bands (`GlyphBandCrossing`), under `lock`.
+    var crossings: [BandKey: ClosedRange<Double>?] = [:]
+    func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 
     /// nil when the font is not drawn from outlines this way: no file behind it, a colour or
     /// bitmap font, a variable one, a synthetic slant or a skewed size (kept on cairo's path).

@@ -6,6 +6,7 @@ extension Canvas {
     /// the colour's gamma table, all of the run's glyphs added into one mask painted once.
     /// Colour fonts, large text, and transforms that rotate or stretch stay with cairo.
     func drawGlyphs(_ run: GlyphRun) {
+        if let upright = run.upright { return drawUpright(run, upright) }
         guard let coverage = glyphCoverage([run], table: MaskGamma.table(for: run.color)) else {
             setColor(run.color)
             cairo_set_scaled_font(context, run.font.scaledFont)
@@ -19,6 +20,26 @@ extension Canvas {
         setColor(run.color)
         cairo_mask_surface(context, coverage.surface, Double(coverage.area.left), Double(coverage.area.top))
         cairo_restore(context)
+    }
+
+    /// A run with glyphs that stand upright in a vertical line: those turned back a quarter
+    /// turn about the middle of their advance (`UprightGlyphs`), by cairo; the others as usual.
+    private func drawUpright(_ run: GlyphRun, _ upright: UprightGlyphs) {
+        var sideways = run
+        sideways.upright = nil
+        sideways.glyphs = zip(run.glyphs, upright.halfAdvances).filter { $0.1 == nil }.map(\.0)
+        if !sideways.glyphs.isEmpty { drawGlyphs(sideways) }
+        setColor(run.color)
+        cairo_set_scaled_font(context, run.font.scaledFont)
+        for (glyph, halfAdvance) in zip(run.glyphs, upright.halfAdvances) {
+            guard let halfAdvance else { continue }
+            cairo_save(context)
+            cairo_translate(context, glyph.x + halfAdvance, glyph.y - upright.centreAboveBaseline)
+            cairo_rotate(context, -Double.pi / 2)
+            var placed = cairo_glyph_t(index: UInt(glyph.index), x: -halfAdvance, y: halfAdvance)
+            cairo_show_glyphs(context, &placed, 1)
+            cairo_restore(context)
+        }
     }
 
     /// The runs' glyphs added into one A8 surface, through `table`, where the clip lets them

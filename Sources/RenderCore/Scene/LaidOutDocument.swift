@@ -51,7 +51,7 @@ public struct LaidOutDocument: @unchecked Sendable {
     }
 
     public struct UnsupportedFeature: Sendable, Equatable {
-        /// As CSS: `mask-composite`, `text-orientation: upright`.
+        /// As CSS: `mask-composite`, `display: ruby`.
         public let feature: String
         /// The first element using it (`/body[0]/div[2]`).
         public let path: String

@@ -282,6 +282,11 @@ public struct ComputedStyle: Sendable {
     /// `writing-mode` and `text-orientation` (see `LogicalProperties`).
     public var writingMode: WritingMode = .horizontalTB
     public var textOrientation: TextOrientation = .mixed
+    /// Vertical lines whose letters may stand upright (`vertical-rl`/`-lr`, not sideways) align
+    /// on the central baseline; the others on the alphabetic one.
+    var alignsOnCentralBaseline: Bool {
+        (writingMode == .verticalRL || writingMode == .verticalLR) && textOrientation != .sideways
+    }
     /// `text-align-last` (nil: auto, the last line aligned as `text-align` says, start when justified).
     public var textAlignLast: TextAlign?
     /// Set by `-webkit-center` and friends (what `align` and `<center>` map to): block-level
@@ -342,6 +347,9 @@ public struct ComputedStyle: Sendable {
     public var underlineOffset: Double?
     /// `text-underline-position` (inherited).
     public var underlinePosition = UnderlinePosition()
+    /// `text-decoration-skip-ink` (inherited): `auto` and `all` (false: `none`), under- and
+    /// overlines break where glyphs cross them (`InkSkipping`).
+    public var skipsInk = true
     /// `text-emphasis-style` as the mark it draws (nil: `none`), `-color` (nil: the text's
     /// colour) and `-position`; all inherited (`EmphasisMark` draws them).
     public var emphasisMark: String?

@@ -24,6 +24,26 @@ public enum TextOrientation: String, Sendable {
     init?(keyword: String) {
         self.init(rawValue: keyword == "sideways-right" ? "sideways" : keyword)
     }
+
+    /// Whether a character stands upright in a vertical line: every one under `upright`; under
+    /// `mixed` those Unicode's vertical orientation (UAX #50) stands upright, by block: Han, kana,
+    /// Hangul, Bopomofo, Yi, CJK symbols and compatibility forms, full-width forms, emoji.
+    func standsUpright(_ scalar: Unicode.Scalar) -> Bool {
+        switch self {
+        case .sideways: return false
+        case .upright: return true
+        case .mixed:
+            switch scalar.value {
+            case 0x1100...0x11FF, 0x2E80...0x2FFF, 0x3000...0x3007, 0x3012...0x3013, 0x3020...0x303F,
+                 0x3040...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+                 0xFE10...0xFE1F, 0xFE30...0xFE4F, 0xFF01...0xFF60, 0xFFE0...0xFFE7, 0x1F000...0x1FAFF,
+                 0x20000...0x3FFFD:
+                return true
+            default:
+                return false
+            }
+        }
+    }
 }
 
 /// Flow-relative properties (CSS Logical Properties §4–§6) turned into the physical ones

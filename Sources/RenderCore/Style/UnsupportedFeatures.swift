@@ -10,7 +10,7 @@
 /// properties (librsvg draws SVG with its own CSS) are never reported.
 struct UnsupportedFeatures: Sendable {
     struct Use: Sendable, Equatable {
-        /// What is missing, as CSS: `mask-composite`, `text-orientation: upright`.
+        /// What is missing, as CSS: `mask-composite`, `display: ruby`.
         let feature: String
         let node: DOMDocument.NodeID
     }
@@ -68,9 +68,6 @@ struct UnsupportedFeatures: Sendable {
         "writing-mode": (["horizontal-tb", "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr",
                           "lr", "lr-tb", "rl", "rl-tb", "tb", "tb-rl"],
                          { WritingMode(keyword: $0) != nil }),
-        // Vertical text is laid out sideways (`VerticalFlowLayout`): upright letters are not drawn.
-        "text-orientation": (["mixed", "upright", "sideways", "sideways-right"], { $0 != "upright" }),
-        "-webkit-text-orientation": (["mixed", "upright", "sideways", "sideways-right"], { $0 != "upright" }),
     ]
 
     /// Properties with nothing to show in a still frame of a phone screen, or only inside SVG.

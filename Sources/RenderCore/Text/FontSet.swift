@@ -142,7 +142,7 @@ public final class FontSet: @unchecked Sendable {
         if let cached = pangoFontMetrics[key] { return cached }
         keepAlive(font)
         guard let metrics = pango_font_get_metrics(font, nil) else {
-            return FontMetrics(ascent: 0, descent: 0, lineGap: 0, underlinePosition: 0, underlineThickness: 1, strikethroughPosition: 0)
+            return FontMetrics(ascent: 0, descent: 0, lineGap: 0, underlinePosition: 0)
         }
         var result = FontMetrics(rounding: metrics)
         pango_font_metrics_unref(metrics)
@@ -252,8 +252,7 @@ public final class FontSet: @unchecked Sendable {
         if let cached = metricsCache[key] { return cached }
         let description = FontDescription(family: family, size: size, weight: weight, italic: italic)
         guard let metrics = pango_context_get_metrics(context, description.pointer, nil) else {
-            return FontMetrics(ascent: size * 0.9, descent: size * 0.2, lineGap: 0, underlinePosition: -size * 0.1,
-                               underlineThickness: 1, strikethroughPosition: size * 0.3)
+            return FontMetrics(ascent: size * 0.9, descent: size * 0.2, lineGap: 0, underlinePosition: -size * 0.1)
         }
         defer { pango_font_metrics_unref(metrics) }
         let result = FontMetrics(rounding: metrics)
@@ -263,10 +262,9 @@ public final class FontSet: @unchecked Sendable {
 }
 
 public struct FontMetrics: Sendable {
-    init(ascent: Double, descent: Double, lineGap: Double, underlinePosition: Double, underlineThickness: Double, strikethroughPosition: Double) {
+    init(ascent: Double, descent: Double, lineGap: Double, underlinePosition: Double) {
         self.ascent = ascent; self.descent = descent; self.lineGap = lineGap
-        self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
-        self.strikethroughPosition = strikethroughPosition
+        self.underlinePosition = underlinePosition
     }
 
     /// Pango's metrics with ascent, descent and line gap each rounded, as Blink rounds them.
@@ -276,18 +274,23 @@ public struct FontMetrics: Sendable {
         let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
         let height = Double(pango_font_metrics_get_height(metrics)) / scale
         self.init(ascent: ascent.rounded(), descent: descent.rounded(), lineGap: max(0, height - ascent - descent).rounded(),
-                  underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale,
-                  underlineThickness: max(1, Double(pango_font_metrics_get_underline_thickness(metrics)) / scale),
-                  strikethroughPosition: Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale)
+                  underlinePosition: Double(pango_font_metrics_get_underline_position(metrics)) / scale)
     }
 
     public var ascent: Double
     public var descent: Double
     public var lineGap: Double
     public var underlinePosition: Double      // above the baseline, negative below
-    public var underlineThickness: Double
-    public var strikethroughPosition: Double
     public var normalLineHeight: Double { ascent + descent + lineGap }
+
+    /// The same box moved across the baseline so its middle lies where `other`'s does.
+    func centred(on other: FontMetrics) -> FontMetrics {
+        let half = (ascent + descent) / 2, lift = (other.ascent - other.descent) / 2
+        var centred = self
+        centred.ascent = half + lift
+        centred.descent = half - lift
+        return centred
+    }
 }
 
 /// A PangoFontDescription owned by Swift.

@@ -33,6 +33,8 @@ public struct GlyphRun: @unchecked Sendable {
     public var shadows: [BoxShadow] = []
     /// Code points no font covers, drawn here as the font's `.notdef` box (`MissingCharacters`).
     public var missingCharacters: [UInt32] = []
+    /// Glyphs that stand upright in a vertical line (nil: all lie sideways, as laid out).
+    public var upright: UprightGlyphs? = nil
     /// The relatively positioned inline element whose paint layer the run is painted in (see
     /// `InlineFragment.layerOwner`; nil: painted with its line).
     var layerOwner: ObjectIdentifier? = nil
@@ -54,4 +56,16 @@ public struct GlyphRun: @unchecked Sendable {
         copy.glyphs = glyphs.map { Glyph(index: $0.index, x: $0.x + dx, y: $0.y + dy) }
         return copy
     }
+}
+
+/// Which glyphs of a run in a vertical line stand upright (`text-orientation`; the line is laid
+/// out sideways and turned a quarter turn clockwise), and where, as WebKitGTK draws them
+/// (measured): each turned back a quarter turn, its advance centred across the line on its own
+/// font's middle, its baseline at the far end of its advance along the line. Measured from
+/// each glyph's origin, so the run moves as a whole.
+public struct UprightGlyphs: Sendable, Equatable {
+    /// Per glyph, how far the middle of its advance lies past its origin (nil: it lies sideways).
+    public var halfAdvances: [Double?]
+    /// How far the middle of the glyphs' font box (ascent over descent) lies above their baseline.
+    public var centreAboveBaseline: Double
 }

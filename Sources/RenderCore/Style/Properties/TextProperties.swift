@@ -130,6 +130,17 @@ extension PropertyRegistry {
                   copy: { $0.underlinePosition = $1.underlinePosition }) { style, value, _ in
             if let position = UnderlinePosition(value.keyword) { style.underlinePosition = position }
         },
+        .longhand("text-decoration-skip-ink", inherited: true, example: "none", copy: { $0.skipsInk = $1.skipsInk }) { style, value, _ in
+            if ["auto", "all", "none"].contains(value.keyword) { style.skipsInk = value.keyword != "none" }
+        },
+        // The older name, in WebKit a shorthand of `-skip-ink`: `none` draws through glyphs, any
+        // other valid value skips ink (measured in WebKitGTK 2.50).
+        .shorthand("text-decoration-skip", aliases: ["-webkit-text-decoration-skip"], ["text-decoration-skip-ink"],
+                   example: "none") { style, value, _ in
+            let parts = PropertyValues.components(value.keyword)
+            let skips: Set<String> = ["auto", "ink", "objects", "spaces", "leading-spaces", "trailing-spaces", "edges", "box-decoration"]
+            if parts == ["none"] { style.skipsInk = false } else if !parts.isEmpty, parts.allSatisfy(skips.contains) { style.skipsInk = true }
+        },
         // Emphasis marks (`EmphasisMark`); WebKit's `-webkit-` spellings are aliases.
         .shorthand("text-emphasis", ["text-emphasis-style", "text-emphasis-color"], example: "filled red") { style, value, _ in
             guard let parts = TextEmphasisParser.shorthand(value.text, current: style.color) else { return }
