@@ -10,7 +10,8 @@ import Testing
 @Suite struct PaintGoldenTests {
     static let fixtures = Golden.packageRoot.appendingPathComponent("Tests/Fixtures")
     /// Each page and the folder it loads its files from.
-    static let pages = ["paint/borders", "paint/effects", "Images/images", "paint/transactional", "paint/text-decorations"]
+    static let pages = ["paint/borders", "paint/effects", "Images/images", "paint/transactional", "paint/text-decorations",
+                         "paint/hyphenate-character"]
 
     static func render(_ page: String, scale: Double = 2) throws -> (document: LaidOutDocument, canvas: Canvas) {
         let file = fixtures.appendingPathComponent(page + ".html")

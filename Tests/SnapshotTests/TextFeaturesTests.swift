@@ -203,4 +203,28 @@ import Testing
         expectWidth(Self.tabsAndHyphens, "/body[0]/div[1]/span[0]", 128.95)
         expectWidth(Self.tabsAndHyphens, "/body[0]/div[2]/span[0]", 58.7)
     }
+
+    /// The glyphs that end the first line of `super&shy;cali&shy;fragilistic` 90 px wide.
+    static func firstLineEnd(_ css: String) -> [UInt32] {
+        let html = "<div style='\(css)'><p style='margin:0;width:90px;font:20px \"Liberation Serif\"'>super&shy;cali&shy;fragilistic</p></div>"
+        let runs = runs(LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844), baselineIn: 0, 35)
+        return runs.last.map { $0.glyphs.map(\.index) } ?? []
+    }
+
+    @Test func aLineBrokenAtASoftHyphenEndsInTheHyphenateCharacter() throws {
+        let style = ComputedStyle()
+        let fonts = FontSet.shared
+        func glyphs(_ text: String) -> [UInt32] {
+            var serif = style
+            serif.fontFamilies = ["Liberation Serif"]; serif.fontSize = 20
+            return ShapedText(text, style: serif, fonts: fonts)?.run.glyphs.map(\.index) ?? []
+        }
+        // WebKitGTK (webkit_ref.py, Tests/Fixtures/paint/hyphenate-character.html): "supercali=".
+        #expect(Self.firstLineEnd("hyphenate-character:\"=\"") == glyphs("="))
+        #expect(Self.firstLineEnd("-webkit-hyphenate-character:\"!!\"") == glyphs("!!"))
+        // Inherited; `auto` keeps the hyphen; an empty string shows nothing after the text.
+        #expect(Self.firstLineEnd("hyphenate-character:\"~\"") == glyphs("~"))
+        #expect(Self.firstLineEnd("hyphenate-character:auto").count == glyphs("supercali").count + 1)
+        #expect(Self.firstLineEnd("hyphenate-character:\"\"") == glyphs("supercali"))
+    }
 }

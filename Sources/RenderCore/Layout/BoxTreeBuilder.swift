@@ -945,7 +945,7 @@ extension ComputedStyle {
             && decorationPaint == other.decorationPaint && underlineOffset == other.underlineOffset
             && underlinePosition == other.underlinePosition && skipsInk == other.skipsInk && emphasisMark == other.emphasisMark
             && emphasisColor == other.emphasisColor && emphasisPosition == other.emphasisPosition
-            && hyphens == other.hyphens
+            && hyphens == other.hyphens && hyphenateCharacter == other.hyphenateCharacter
     }
 }
 

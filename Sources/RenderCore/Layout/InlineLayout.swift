@@ -700,9 +700,11 @@ struct InlineLayout {
                 let offset = moved(run.segment.enclosing)
                 let layerOwner = owner(run.segment.enclosing)
                 if !style.visibilityHidden {
-                    var placed = made.run.offsetBy(dx: offset.dx, dy: offset.dy)
-                    placed.layerOwner = layerOwner
-                    line.glyphRuns.append(placed)
+                    for made in [made.run] + (made.hyphen.map { [$0] } ?? []) {
+                        var placed = made.offsetBy(dx: offset.dx, dy: offset.dy)
+                        placed.layerOwner = layerOwner
+                        line.glyphRuns.append(placed)
+                    }
                     if var marks = emphasisMarks(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing),
                                                  style: style, visible: visible) {
                         marks = marks.offsetBy(dx: offset.dx, dy: offset.dy)
@@ -779,10 +781,11 @@ struct InlineLayout {
         return box.height + box.margin.bottom - last
     }
 
-    /// The run's glyphs, and the extent of those kept: those within `visible` when given
-    /// (`text-overflow: ellipsis`).
+    /// The run's glyphs, the extent of those kept (those within `visible` when given,
+    /// `text-overflow: ellipsis`), and the `hyphenate-character` that ends it when pango ended
+    /// it in a hyphen at a soft hyphen (shaped on its own: it may need another font).
     private func glyphRun(_ run: RunInfo, text: UnsafePointer<CChar>?, baseline: Double, style: ComputedStyle, scale: Double,
-                          visible: ClosedRange<Double>? = nil) -> (run: GlyphRun, kept: ClosedRange<Double>)? {
+                          visible: ClosedRange<Double>? = nil) -> (run: GlyphRun, kept: ClosedRange<Double>, hyphen: GlyphRun?)? {
         guard let item = run.glyphItem.pointee.item, let font = item.pointee.analysis.font,
               let glyphString = run.glyphItem.pointee.glyphs else { return nil }
         let count = Int(glyphString.pointee.num_glyphs)
@@ -795,6 +798,7 @@ struct InlineLayout {
         // In vertical lines letters may stand upright (`text-orientation`), by their characters.
         let itemText = text.map { $0 + Int(item.pointee.offset) }
         var uprightMiddles: [Double?]? = style.alignsOnCentralBaseline && itemText != nil ? [] : nil
+        var hyphen: GlyphRun?
         for index in 0..<count {
             let info = infos[index]
             let geometry = info.geometry
@@ -811,6 +815,14 @@ struct InlineLayout {
                 missing.append(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG)
                 glyph = MissingCharacters.notdefGlyph
             }
+            if glyph != PANGO_GLYPH_EMPTY, let character = style.hyphenateCharacter, let itemText,
+               let cluster = glyphString.pointee.log_clusters?[index],
+               EmphasisMark.scalar(at: Int(cluster), in: itemText, length: Int(item.pointee.length)) == "\u{00AD}" {
+                // An empty string draws nothing.
+                hyphen = ShapedText(character, style: style, fonts: fonts)?.run.offsetBy(dx: x, dy: baseline)
+                x += advance
+                continue
+            }
             // Empty glyphs (spaces at line ends, zero-width marks) carry no ink.
             if glyph != PANGO_GLYPH_EMPTY {
                 if var middles = uprightMiddles {
@@ -826,7 +838,7 @@ struct InlineLayout {
             }
             x += advance
         }
-        guard !glyphs.isEmpty else { return nil }
+        guard !glyphs.isEmpty || hyphen != nil else { return nil }
         let handle = fonts.handle(for: font)
         var made = GlyphRun(font: handle, glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
                             missingCharacters: missing)
@@ -835,7 +847,7 @@ struct InlineLayout {
             let own = fonts.metrics(of: font, size: fonts.usedFontSize(style))
             made.upright = UprightGlyphs(halfAdvances: middles, centreAboveBaseline: (own.ascent - own.descent) / 2)
         }
-        return (made, keptMin...keptMax)
+        return (made, keptMin...keptMax, hyphen)
     }
 
     /// The underline's top, as WebKit places it (`underlineOffsetForTextBoxPainting`, measured

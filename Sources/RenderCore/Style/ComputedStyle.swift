@@ -299,6 +299,9 @@ public struct ComputedStyle: Sendable {
     public var letterSpacing: Double = 0
     /// `hyphens`: where soft hyphens break (`auto` breaks only there too: no dictionaries).
     public var hyphens: Hyphens = .manual
+    /// `hyphenate-character` (inherited): what a line broken at a soft hyphen ends in (nil:
+    /// `auto`, the hyphen pango inserts).
+    public var hyphenateCharacter: String?
     /// `tab-size`: a number of spaces or a length in px.
     public var tabSize: TabSize = .spaces(8)
     /// `word-spacing` in px, added to each space (U+0020, U+00A0).

@@ -90,6 +90,13 @@ enum GeneratedContentParser {
         CSSTokenList(value).tokens.filter { $0.kind != .whitespace }
     }
 
+    /// A value that is one quoted CSS string: its text (nil otherwise).
+    static func string(_ value: String) -> String? {
+        let tokens = significantTokens(value)
+        guard tokens.count == 1, case .string(let text) = tokens[0].kind else { return nil }
+        return text
+    }
+
     /// `normal | none | [<string> | attr() | counter() | counters() | <quote> | url()]+ [/ alt]?`
     static func content(_ tokens: [CSSToken]) -> ContentValue? {
         guard !tokens.isEmpty else { return nil }

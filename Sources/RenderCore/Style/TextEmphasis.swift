@@ -41,7 +41,7 @@ enum TextEmphasisParser {
     /// The outer optional is validity, the inner one `none`.
     static func style(_ parts: [String]) -> String?? {
         if parts.count == 1, parts[0].lowercased() == "none" { return .some(nil) }
-        if parts.count == 1, let string = string(parts[0]) { return .some(string.unicodeScalars.first.map { String($0) }) }
+        if parts.count == 1, let string = GeneratedContentParser.string(parts[0]) { return .some(string.unicodeScalars.first.map { String($0) }) }
         var open: Bool?, shape: String?
         for part in parts {
             switch part.lowercased() {
@@ -83,13 +83,6 @@ enum TextEmphasisParser {
         "triangle": ("\u{25B2}", "\u{25B3}"),
         "sesame": ("\u{FE45}", "\u{FE46}"),
     ]
-
-    /// A quoted CSS string's text; nil when the part is not one string.
-    private static func string(_ part: String) -> String? {
-        let tokens = GeneratedContentParser.significantTokens(part)
-        guard tokens.count == 1, case .string(let text) = tokens[0].kind else { return nil }
-        return text
-    }
 }
 
 /// `text-underline-position` (inherited): `left` and `right` choose a side in vertical text

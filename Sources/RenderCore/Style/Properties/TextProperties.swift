@@ -79,6 +79,11 @@ extension PropertyRegistry {
                   copy: { $0.hyphens = $1.hyphens }) { style, value, _ in
             if let hyphens = Hyphens(rawValue: value.keyword) { style.hyphens = hyphens }
         },
+        .longhand("hyphenate-character", aliases: ["-webkit-hyphenate-character"], inherited: true, example: "'='",
+                  copy: { $0.hyphenateCharacter = $1.hyphenateCharacter }) { style, value, _ in
+            if value.keyword == "auto" { style.hyphenateCharacter = nil }
+            else if let text = GeneratedContentParser.string(value.text) { style.hyphenateCharacter = text }
+        },
         .longhand("tab-size", aliases: ["-moz-tab-size"], inherited: true, example: "4", copy: { $0.tabSize = $1.tabSize }) { style, value, _ in
             if let spaces = Double(value.keyword), spaces.isFinite, spaces >= 0 { style.tabSize = .spaces(spaces) }
             else if case .px(let v)? = value.length(auto: false), v >= 0 { style.tabSize = .px(v) }
