@@ -119,6 +119,46 @@ import Testing
         #expect(DocumentFonts.ordered(ranged, weight: 700, italic: false).map(\.privateFamily) == ["variable", "bold"])
     }
 
+    /// A normal and a condensed face of one family (brand-condensed.woff2: Brand Mono at 60 %
+    /// of its width, usWidthClass 3): `font-stretch` picks between them as WebKitGTK does
+    /// (`webkit_ref.py boxes`: "Wil" 72.25 px normal, 43.36 px condensed).
+    @Test func fontStretchPicksTheNearestWidthNarrowerFirst() throws {
+        let normal = try Self.dataURI("brand.woff2", type: "font/woff2")
+        let condensed = try Self.dataURI("brand-condensed.woff2", type: "font/woff2")
+        let css = """
+            @font-face { font-family: Brand; src: url(\(normal)); }
+            @font-face { font-family: Brand; src: url(\(condensed)); font-stretch: condensed; }
+            """
+        func width(_ style: String) -> Double {
+            let document = Self.page(css, body: "<p style='\(style)'><span>Wil</span></p>")
+            return document.boxes.first { $0.path.hasSuffix("span[0]") }?.frame.width ?? -1
+        }
+        for style in ["", "font-stretch:normal", "font-stretch:120%", "font-stretch:ultra-expanded"] {
+            #expect(abs(width(style) - 72.25) < 0.01, "\(style): \(width(style))")
+        }
+        for style in ["font-stretch:condensed", "font-stretch:80%", "font-stretch:50%", "font-width:condensed",
+                      "font:condensed 40px Brand"] {
+            #expect(abs(width(style) - 43.36) < 0.01, "\(style): \(width(style))")
+        }
+        #expect(Self.page(css).warnings.isEmpty && Self.page(css, body: "<p style='font-stretch:75%'>W</p>").unsupportedFeatures.isEmpty)
+        // The registry reads the width a file declares, by which `--font-dir` fonts are matched.
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("brand-condensed.woff2")))
+        let face = try #require(SfntFile.sfnt(from: bytes).flatMap { FontSet.forWebFonts().webFonts.register($0, ranges: []) })
+        #expect(face.stretch == 75 && face.weight == 400 && !face.italic, "\(face)")
+    }
+
+    @Test func widthOrderFollowsCSSFonts() {
+        func face(_ stretch: Double, _ name: String) -> DocumentFonts.Face {
+            DocumentFonts.Face(family: "brand", weights: 400...400, italic: false, stretches: stretch...stretch, privateFamily: name)
+        }
+        let faces = [face(50, "50"), face(75, "75"), face(100, "100"), face(125, "125"), face(200, "200")]
+        func order(_ stretch: Double) -> [String] { DocumentFonts.ordered(faces, weight: 400, italic: false, stretch: stretch).map(\.privateFamily) }
+        #expect(order(100) == ["100", "75", "50", "125", "200"])
+        #expect(order(90) == ["75", "50", "100", "125", "200"])
+        #expect(order(110) == ["125", "200", "100", "75", "50"])
+        #expect(order(40) == ["50", "75", "100", "125", "200"])
+    }
+
     @Test func unicodeRangeLimitsTheCharactersAFaceServes() throws {
         let font = try Self.dataURI("brand.woff2", type: "font/woff2")
         let xs = Self.glyphXs(Self.page("@font-face { font-family: Brand; src: url(\(font)); unicode-range: U+57, U+100-1FF; }"))

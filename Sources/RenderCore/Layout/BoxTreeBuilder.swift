@@ -936,7 +936,7 @@ extension ComputedStyle {
 
     /// Whether two text runs can share one attribute run.
     func sameTextFormat(as other: ComputedStyle) -> Bool {
-        fontFamilies == other.fontFamilies && fontSize == other.fontSize && fontWeight == other.fontWeight
+        fontFamilies == other.fontFamilies && fontFaceFamilies == other.fontFaceFamilies && fontSize == other.fontSize && fontWeight == other.fontWeight
             && italic == other.italic && color == other.color && decorations == other.decorations
             && letterSpacing == other.letterSpacing && whiteSpace == other.whiteSpace
             && lineHeight == other.lineHeight && visibilityHidden == other.visibilityHidden

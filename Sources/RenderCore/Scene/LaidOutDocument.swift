@@ -126,7 +126,8 @@ public struct LaidOutDocument: @unchecked Sendable {
         if !webFonts.faces.isEmpty {
             let withWebFonts = { (style: ComputedStyle) -> ComputedStyle in
                 var style = style
-                style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic)
+                style.fontFaceFamilies = webFonts.privateFamilies(for: style.fontFamilies, weight: style.fontWeight, italic: style.italic,
+                                                                  stretch: style.fontStretch)
                 return style
             }
             styled = StyledDocument(dom: dom, styles: styled.styles.map { $0.map(withWebFonts) }, colorScheme: styled.colorScheme,

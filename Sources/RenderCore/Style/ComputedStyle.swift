@@ -260,6 +260,8 @@ public struct ComputedStyle: Sendable {
     /// The web fonts (`@font-face`, `--font-dir`) `fontFamilies` names before its first
     /// fixed-set family, best match first, by their private names (`DocumentFonts`).
     public var fontFaceFamilies: [String] = []
+    /// `font-stretch` as a percentage (`FontStretch`).
+    public var fontStretch: Double = 100
     public var fontSize: Double = 16 {
         didSet {
             if fontSize > ResourceLimits.maximumFontSize {

@@ -14,6 +14,8 @@ public struct FontFaceRule: Sendable, Equatable {
     /// `font-weight: 400` or a range `100 900` (variable fonts).
     public var weights: ClosedRange<Int> = 400...400
     public var italic = false
+    /// `font-stretch`: one width or a range, as percentages.
+    public var stretches: ClosedRange<Double> = 100...100
     /// `unicode-range`; empty means every character.
     public var unicodeRanges: [ClosedRange<UInt32>] = []
 
@@ -27,6 +29,7 @@ public struct FontFaceRule: Sendable, Equatable {
             case "font-family": family = PropertyValues.fontFamilies(value).first
             case "src": sources = Self.sources(value)
             case "font-weight": if let weights = Self.weights(value) { self.weights = weights }
+            case "font-stretch", "font-width": if let stretches = FontStretch.range(value) { self.stretches = stretches }
             case "font-style": italic = value.lowercased().hasPrefix("italic") || value.lowercased().hasPrefix("oblique")
             case "unicode-range": unicodeRanges = value.split(separator: ",").compactMap { Self.range(String($0)) }
             default: break

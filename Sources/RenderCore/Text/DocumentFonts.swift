@@ -8,6 +8,7 @@ struct DocumentFonts {
         let family: String          // lowercased CSS name
         let weights: ClosedRange<Int>
         let italic: Bool
+        var stretches: ClosedRange<Double> = 100...100
         let privateFamily: String
     }
 
@@ -26,12 +27,12 @@ struct DocumentFonts {
         }
         for face in added.compactMap({ registry.register($0.sfnt, ranges: []) }) {
             faces.append(Face(family: face.family.lowercased(), weights: face.weight...face.weight, italic: face.italic,
-                              privateFamily: face.privateFamily))
+                              stretches: face.stretch...face.stretch, privateFamily: face.privateFamily))
         }
         for rule in rules.prefix(limit) {
             guard let registered = load(rule, resources: resources, registry: registry) else { continue }
             faces.append(Face(family: rule.family.lowercased(), weights: rule.weights, italic: rule.italic,
-                              privateFamily: registered.privateFamily))
+                              stretches: rule.stretches, privateFamily: registered.privateFamily))
         }
         faces.reverse()
     }
@@ -61,7 +62,7 @@ struct DocumentFonts {
 
     /// The private families for a stack: those of the web-font names before the first name
     /// the fixed set knows, each family's faces best match first.
-    func privateFamilies(for stack: [String], weight: Int, italic: Bool) -> [String] {
+    func privateFamilies(for stack: [String], weight: Int, italic: Bool, stretch: Double = 100) -> [String] {
         guard !faces.isEmpty else { return [] }
         var result: [String] = []
         for name in stack {
@@ -71,15 +72,22 @@ struct DocumentFonts {
                 if FontSet.familyAliases[key] != nil { break }
                 continue
             }
-            result += Self.ordered(candidates, weight: weight, italic: italic).map(\.privateFamily)
+            result += Self.ordered(candidates, weight: weight, italic: italic, stretch: stretch).map(\.privateFamily)
         }
         return result
     }
 
-    /// CSS Fonts §5.2 step 4: style first (italic, else normal; or the other way), then the
-    /// nearest weight: for 400–500 up to 500, then down, then up; below 400 down then up;
-    /// above 500 up then down. Stable, so later-defined faces stay ahead among equals.
-    static func ordered(_ faces: [Face], weight: Int, italic: Bool) -> [Face] {
+    /// CSS Fonts §5.2 step 4: the nearest width first (up to normal: narrower ones, nearest
+    /// first, then wider; past it the other way), then style (italic, else normal; or the other
+    /// way), then the nearest weight: for 400–500 up to 500, then down, then up; below 400 down
+    /// then up; above 500 up then down. Stable, so later-defined faces stay ahead among equals.
+    static func ordered(_ faces: [Face], weight: Int, italic: Bool, stretch: Double = 100) -> [Face] {
+        func stretchRank(_ face: Face) -> Double {
+            if face.stretches.contains(stretch) { return 0 }
+            let narrower = face.stretches.upperBound < stretch
+            let distance = narrower ? stretch - face.stretches.upperBound : face.stretches.lowerBound - stretch
+            return (narrower == (stretch <= 100) ? 0 : 10_000) + distance
+        }
         func styleRank(_ face: Face) -> Int { face.italic == italic ? 0 : 1 }
         func weightRank(_ face: Face) -> Int {
             if face.weights.contains(weight) { return 0 }
@@ -94,7 +102,8 @@ struct DocumentFonts {
             }
         }
         return faces.enumerated().sorted {
-            (styleRank($0.element), weightRank($0.element), $0.offset) < (styleRank($1.element), weightRank($1.element), $1.offset)
+            (stretchRank($0.element), styleRank($0.element), weightRank($0.element), $0.offset)
+                < (stretchRank($1.element), styleRank($1.element), weightRank($1.element), $1.offset)
         }.map(\.element)
     }
 }

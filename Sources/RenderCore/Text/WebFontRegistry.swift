@@ -11,6 +11,8 @@ public struct RegisteredFace: Sendable, Equatable {
     public let family: String
     public let weight: Int
     public let italic: Bool
+    /// The width the file declares, as a `font-stretch` percentage (fontconfig counts widths so).
+    public let stretch: Double
 }
 
 /// Adds web fonts and `--font-dir` fonts to a document's own font set (`FontSet.forWebFonts`),
@@ -79,9 +81,10 @@ final class WebFontRegistry {
         for index in 0..<Int(set.pointee.nfont) {
             guard let pattern = set.pointee.fonts[index], string(pattern, FC_FILE) == path else { continue }
             let family = string(pattern, FC_FAMILY) ?? privateFamily
-            var weight: Int32 = 80, slant: Int32 = 0
+            var weight: Int32 = 80, slant: Int32 = 0, width: Int32 = 100
             FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight)
             FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+            FcPatternGetInteger(pattern, FC_WIDTH, 0, &width)
             FcPatternDel(pattern, FC_FAMILY)
             FcPatternDel(pattern, FC_FAMILYLANG)
             FcPatternDel(pattern, FC_FULLNAME)
@@ -89,7 +92,7 @@ final class WebFontRegistry {
             FcPatternAddString(pattern, FC_FAMILY, privateFamily)
             if !ranges.isEmpty { restrict(pattern, to: ranges) }
             face = face ?? RegisteredFace(privateFamily: privateFamily, family: family,
-                                          weight: Int(FcWeightToOpenType(weight)), italic: slant != 0)
+                                          weight: Int(FcWeightToOpenType(weight)), italic: slant != 0, stretch: Double(width))
         }
         pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         return face

@@ -2,8 +2,8 @@
 /// `font-size` and `font-family` before the rest: `em` everywhere else depends on the size.
 extension PropertyRegistry {
     static let fonts: [CSSProperty] = [
-        .shorthand("font", ["font-style", "font-variant-caps", "font-weight", "font-size", "line-height", "font-family",
-                            "font-variant-numeric", "font-size-adjust"], example: "italic bold 20px/2 monospace") { style, value, parent in
+        .shorthand("font", ["font-style", "font-variant-caps", "font-weight", "font-stretch", "font-size", "line-height",
+                            "font-family", "font-variant-numeric", "font-size-adjust"], example: "italic bold 20px/2 monospace") { style, value, parent in
             style.applyFontShorthand(value, parent: parent)
         },
         .longhand("font-family", inherited: true, example: "monospace",
@@ -20,6 +20,10 @@ extension PropertyRegistry {
         },
         .longhand("font-weight", inherited: true, example: "bold", copy: { $0.fontWeight = $1.fontWeight }) { style, value, parent in
             if let weight = PropertyValues.fontWeight(value.text, parent: parent.fontWeight) { style.fontWeight = weight }
+        },
+        .longhand("font-stretch", aliases: ["font-width"], inherited: true, example: "condensed",
+                  copy: { $0.fontStretch = $1.fontStretch }) { style, value, _ in
+            if let percent = FontStretch.percent(value.text) { style.fontStretch = percent }
         },
         .longhand("font-style", inherited: true, example: "italic", copy: { $0.italic = $1.italic }) { style, value, _ in
             style.italic = value.keyword == "italic" || value.keyword.hasPrefix("oblique")
@@ -81,11 +85,12 @@ extension ComputedStyle {
         // The shorthand resets every font longhand it can set; `small-caps` is the one variant it takes.
         newStyle.italic = false; newStyle.fontWeight = 400; newStyle.lineHeight = .normal
         newStyle.fontVariantCaps = .normal; newStyle.fontFeatures.numeric = ComputedStyle.initialStyle.fontFeatures.numeric
-        newStyle.fontSizeAdjust = nil
+        newStyle.fontSizeAdjust = nil; newStyle.fontStretch = 100
         for part in parts[..<sizeIndex] {
             let k = part.lowercased()
             if k == "italic" || k == "oblique" { newStyle.italic = true }
             else if k == "small-caps" { newStyle.fontVariantCaps = .smallCaps }
+            else if let stretch = FontStretch.keywords[k] { newStyle.fontStretch = stretch }
             else if let w = PropertyValues.fontWeight(k, parent: parent.fontWeight), k != "normal" { newStyle.fontWeight = w }
         }
         let sizeParts = PropertyValues.splitAtSlash(parts[sizeIndex])
