@@ -55,6 +55,30 @@ import Testing
         #expect(reset.count == nil && reset.width == nil)
     }
 
+    /// `widows`/`orphans` (placement against WebKit: layout fixture widows-orphans.html).
+    @Test func widowsAndOrphansParseAndInherit() {
+        let set = Self.style([("widows", "4"), ("orphans", "3")])
+        #expect(set.widows == 4 && set.orphans == 3)
+        let invalid = Self.style([("widows", "0"), ("orphans", "-1"), ("widows", "2.5")])
+        #expect(invalid.widows == nil && invalid.orphans == nil)
+        #expect(Self.style([("widows", "3"), ("widows", "auto")]).widows == nil)
+        #expect(set.inheritedForChild().widows == 4 && set.inheritedForChild().orphans == 3)
+        let document = LaidOutDocument(html: "<div style='columns:2;widows:3;orphans:4'><p>a</p></div>", viewportWidth: 390, viewportHeight: 844)
+        #expect(document.unsupportedFeatures.isEmpty, "\(document.unsupportedFeatures)")
+    }
+
+    /// A widow that would be alone moves the break up a line: three lines, then four.
+    @Test func aBreakMovesUpForItsWidows() {
+        let tops = (0..<7).map { Double($0) * 20 }, heights = [Double](repeating: 20, count: 7)
+        let plain = MultiColumnLayout.lineOffsets(tops: tops, heights: heights, shift: 0, columnHeight: 80, orphans: 2, widows: 0)
+        #expect(plain == [0, 0, 0, 0, 0, 0, 0])
+        let moved = MultiColumnLayout.lineOffsets(tops: tops, heights: heights, shift: 0, columnHeight: 80, orphans: 2, widows: 4)
+        #expect(moved == [0, 0, 0, 20, 20, 20, 20])
+        // Orphans win: the break stays after the first three lines' worth it must keep.
+        let kept = MultiColumnLayout.lineOffsets(tops: tops, heights: heights, shift: 0, columnHeight: 80, orphans: 4, widows: 5)
+        #expect(kept == [0, 0, 0, 0, 0, 0, 0])
+    }
+
     /// The rule is drawn in the middle of the gap, as tall as the columns; the second column
     /// shows the strip's second slice, a block's background continuing there.
     @Test func columnRuleAndSlicesPaint() {

@@ -126,7 +126,16 @@ struct MultiColumnLayout {
     // MARK: Fragmentation
 
     /// A line or an unbreakable box, in strip coordinates.
-    struct Unit { var top: Double; var height: Double }
+    struct Unit {
+        var top: Double
+        var height: Double
+        /// For the first line of a block: its lines' count and `orphans`/`widows` (the lines are
+        /// the units that follow it).
+        var block: LineBlock? = nil
+    }
+    /// `orphans` and `widows` as set (nil: `auto`; WebKit enforces widows only when set and
+    /// counts orphans as 2 but for the columns' least height).
+    struct LineBlock { let count: Int; let orphans: Int?; let widows: Int? }
 
     /// Boxes that are never split: replaced elements, tables, atomic inlines (a block without
     /// lines is only space, broken anywhere).
@@ -137,7 +146,10 @@ struct MultiColumnLayout {
     static func collectUnits(_ box: Box, top: Double, into units: inout [Unit]) {
         guard units.count < maximumUnits else { return }
         let contentTop = top + box.contentY
-        for line in box.lines { units.append(Unit(top: contentTop + line.y, height: line.height)) }
+        for (index, line) in box.lines.enumerated() {
+            let block = index == 0 ? LineBlock(count: box.lines.count, orphans: box.style.orphans, widows: box.style.widows) : nil
+            units.append(Unit(top: contentTop + line.y, height: line.height, block: block))
+        }
         for child in box.children where !child.isFloat {
             if isMonolithic(child) {
                 units.append(Unit(top: top + child.y, height: child.height))
@@ -163,8 +175,58 @@ struct MultiColumnLayout {
     /// The strip's height once units are pushed past the column boundaries of height `h`.
     private static func paginatedHeight(_ units: [Unit], total: Double, columnHeight h: Double) -> Double {
         var shift = 0.0
-        for unit in units { shift += strut(top: unit.top + shift, height: unit.height, columnHeight: h) }
+        var index = 0
+        while index < units.count {
+            if let block = units[index].block, block.count > 1, index + block.count <= units.count {
+                let lines = units[index..<(index + block.count)]
+                shift = lineOffsets(tops: lines.map(\.top), heights: lines.map(\.height), shift: shift, columnHeight: h,
+                                    orphans: block.orphans ?? 2, widows: block.widows ?? 0).last ?? shift
+                index += block.count
+                continue
+            }
+            shift += strut(top: units[index].top + shift, height: units[index].height, columnHeight: h)
+            index += 1
+        }
         return total + shift
+    }
+
+    /// Each of a block's lines' offset (from `shift`, what the content before moved): a line
+    /// that would straddle a column boundary starts the next column; where a column break
+    /// falls between two lines (pushed or not) it moves earlier, as WebKit moves it, so at least
+    /// `widows` lines start the next column, giving way to the `orphans` that must stay before
+    /// it, once per block (WebKit's `computeAdjustmentsForPagination`). WebKit moves no block
+    /// whole for its orphans: balancing makes the columns tall enough for them.
+    static func lineOffsets(tops: [Double], heights: [Double], shift: Double, columnHeight h: Double,
+                            orphans: Int, widows: Int) -> [Double] {
+        let count = tops.count
+        var offsets = [Double](repeating: shift, count: count)
+        var current = shift
+        func column(_ line: Int, moved: Double) -> Double { ((tops[line] + moved) / h + 1e-9).rounded(.down) }
+        var fragmentStart = 0  // the block's first line in the current column
+        var index = 0
+        var avoidedWidow = false
+        while index < count {
+            let needed = strut(top: tops[index] + current, height: heights[index], columnHeight: h)
+            let startsColumn = index > fragmentStart && column(index, moved: current) > column(index - 1, moved: offsets[index - 1])
+            guard needed > 0 || startsColumn else { offsets[index] = current; index += 1; continue }
+            var first = index  // the line that starts the next column
+            if count - index < widows, !avoidedWidow { first = min(index, max(count - widows, fragmentStart + orphans)) }
+            let top = tops[first] + offsets[first]
+            let columnTop = (top / h + 1e-9).rounded(.down) * h
+            if first < index, top > columnTop + 0.01 {
+                // Lines `first..<index` go to the next column, and the rest with them.
+                current = offsets[first] + columnTop + h - top
+                for moved in first..<index { offsets[moved] = current }
+                fragmentStart = first
+                avoidedWidow = true
+                continue
+            }
+            current += needed
+            offsets[index] = current
+            fragmentStart = index
+            index += 1
+        }
+        return offsets
     }
 
     /// The smallest column height that fits the strip in `count` columns (what WebKit's
@@ -173,8 +235,16 @@ struct MultiColumnLayout {
         guard total > 0 else { return 0 }
         guard count > 1 else { return total }
         func fits(_ h: Double) -> Bool { paginatedHeight(units, total: total, columnHeight: h) <= h * Double(count) + 0.01 }
-        // A column is never shorter than the tallest line or unbreakable box.
-        var low = max(total / Double(count), units.map(\.height).max() ?? 0), high = max(total, low)
+        // A column is never shorter than the tallest line or unbreakable box, nor than as many
+        // of a block's lines as its `orphans` or `widows` set (WebKit's minimum page height).
+        var low = max(total / Double(count), units.map(\.height).max() ?? 0)
+        for (index, unit) in units.enumerated() {
+            guard let block = unit.block, index + block.count <= units.count else { continue }
+            let lines = min(max(block.orphans ?? 1, block.widows ?? 1), block.count)
+            let last = units[index + lines - 1]
+            low = max(low, last.top + last.height - unit.top)
+        }
+        var high = max(total, low)
         if fits(low) { return low }
         for _ in 0..<40 {
             let middle = (low + high) / 2
@@ -189,14 +259,13 @@ struct MultiColumnLayout {
     static func paginate(_ box: Box, top: Double, columnHeight h: Double) -> Double {
         var shift = 0.0
         let contentTop = top + box.contentY
-        for index in box.lines.indices {
-            var dy = shift
-            dy += strut(top: contentTop + box.lines[index].y + dy, height: box.lines[index].height, columnHeight: h)
-            shift = dy
-            guard dy != 0 else { continue }
+        let offsets = lineOffsets(tops: box.lines.map { contentTop + $0.y }, heights: box.lines.map(\.height), shift: 0,
+                                  columnHeight: h, orphans: box.style.orphans ?? 2, widows: box.style.widows ?? 0)
+        for (index, dy) in offsets.enumerated() where dy != 0 {
             box.lines[index] = box.lines[index].offsetBy(dx: 0, dy: dy)
             for atomic in box.lines[index].atomics { atomic.box.y += dy }
         }
+        shift = offsets.last ?? 0
         for child in box.children {
             child.y += shift
             if child.isFloat { continue }

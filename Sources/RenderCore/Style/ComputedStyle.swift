@@ -301,6 +301,10 @@ public struct ComputedStyle: Sendable {
     public var letterSpacing: Double = 0
     /// `hyphens`: where soft hyphens break (`auto` breaks only there too: no dictionaries).
     public var hyphens: Hyphens = .manual
+    /// `widows` and `orphans` (inherited; nil: `auto`): the fewest lines of a block a column
+    /// break may leave after it and before it (`MultiColumnLayout.lineOffsets`).
+    public var widows: Int?
+    public var orphans: Int?
     /// `hyphenate-character` (inherited): what a line broken at a soft hyphen ends in (nil:
     /// `auto`, the hyphen pango inserts).
     public var hyphenateCharacter: String?

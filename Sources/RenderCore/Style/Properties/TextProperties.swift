@@ -79,6 +79,12 @@ extension PropertyRegistry {
                   copy: { $0.hyphens = $1.hyphens }) { style, value, _ in
             if let hyphens = Hyphens(rawValue: value.keyword) { style.hyphens = hyphens }
         },
+        .longhand("widows", inherited: true, example: "3", copy: { $0.widows = $1.widows }) { style, value, _ in
+            if value.keyword == "auto" { style.widows = nil } else if let lines = Int(value.keyword), lines >= 1 { style.widows = min(lines, 1000) }
+        },
+        .longhand("orphans", inherited: true, example: "3", copy: { $0.orphans = $1.orphans }) { style, value, _ in
+            if value.keyword == "auto" { style.orphans = nil } else if let lines = Int(value.keyword), lines >= 1 { style.orphans = min(lines, 1000) }
+        },
         .longhand("hyphenate-character", aliases: ["-webkit-hyphenate-character"], inherited: true, example: "'='",
                   copy: { $0.hyphenateCharacter = $1.hyphenateCharacter }) { style, value, _ in
             if value.keyword == "auto" { style.hyphenateCharacter = nil }
