@@ -695,8 +695,8 @@ struct InlineLayout {
                 if let owner = owner(run.segment.enclosing) { line.atomicLayerOwners[ObjectIdentifier(box)] = owner }
             case .text(_, let style), .lineBreak(let style):
                 let visible = truncation?.visible
-                guard let made = glyphRun(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing), style: style,
-                                          scale: scale, visible: visible) else { continue }
+                let runBaseline = baseline + baselineShift(run.segment.enclosing)
+                guard let made = glyphRun(run, text: text, baseline: runBaseline, style: style, scale: scale, visible: visible) else { continue }
                 let offset = moved(run.segment.enclosing)
                 let layerOwner = owner(run.segment.enclosing)
                 if !style.visibilityHidden {
@@ -705,8 +705,7 @@ struct InlineLayout {
                         placed.layerOwner = layerOwner
                         line.glyphRuns.append(placed)
                     }
-                    if var marks = emphasisMarks(run, text: text, baseline: baseline + baselineShift(run.segment.enclosing),
-                                                 style: style, visible: visible) {
+                    if var marks = emphasisMarks(run, text: text, baseline: runBaseline, style: style, visible: visible) {
                         marks = marks.offsetBy(dx: offset.dx, dy: offset.dy)
                         marks.layerOwner = layerOwner
                         line.glyphRuns.append(marks)
@@ -723,7 +722,6 @@ struct InlineLayout {
                     if underBottoms == nil { underBottoms = underlineBottoms(runs, baseline: baseline) }
                     underBottom = underBottoms?[owner]
                 }
-                let runBaseline = baseline + baselineShift(run.segment.enclosing)
                 line.decorations += decorations(style, x: start + offset.dx, width: end - start, baseline: baseline + offset.dy,
                                                 underBottom: underBottom.map { $0 + offset.dy }) { band in
                     inkCrossings(run, text: text, baseline: runBaseline, band: band.lowerBound - offset.dy...band.upperBound - offset.dy)
@@ -797,7 +795,7 @@ struct InlineLayout {
         var keptMin = Double.infinity, keptMax = -Double.infinity
         // In vertical lines letters may stand upright (`text-orientation`), by their characters.
         let itemText = text.map { $0 + Int(item.pointee.offset) }
-        var uprightMiddles: [Double?]? = style.alignsOnCentralBaseline && itemText != nil ? [] : nil
+        var uprightHalfAdvances: [Double?]? = style.alignsOnCentralBaseline ? [] : nil
         var hyphen: GlyphRun?
         for index in 0..<count {
             let info = infos[index]
@@ -825,12 +823,13 @@ struct InlineLayout {
             }
             // Empty glyphs (spaces at line ends, zero-width marks) carry no ink.
             if glyph != PANGO_GLYPH_EMPTY {
-                if var middles = uprightMiddles {
+                if uprightHalfAdvances != nil {
                     let cluster = glyphString.pointee.log_clusters?[index]
-                    let scalar = cluster.flatMap { EmphasisMark.scalar(at: Int($0), in: itemText!, length: Int(item.pointee.length)) }
-                    let offset = Double(geometry.x_offset) / scale
-                    middles.append(scalar.map { style.textOrientation.standsUpright($0) } == true ? advance / 2 - offset : nil)
-                    uprightMiddles = middles
+                    let scalar = itemText.flatMap { text in
+                        cluster.flatMap { EmphasisMark.scalar(at: Int($0), in: text, length: Int(item.pointee.length)) }
+                    }
+                    let upright = scalar.map { style.textOrientation.standsUpright($0) } ?? false
+                    uprightHalfAdvances?.append(upright ? advance / 2 - Double(geometry.x_offset) / scale : nil)
                 }
                 glyphs.append(Glyph(index: glyph,
                                     x: x + Double(geometry.x_offset) / scale,
@@ -842,10 +841,10 @@ struct InlineLayout {
         let handle = fonts.handle(for: font)
         var made = GlyphRun(font: handle, glyphs: glyphs, color: style.color, node: style.node, shadows: style.textShadows,
                             missingCharacters: missing)
-        if let middles = uprightMiddles, middles.contains(where: { $0 != nil }) {
+        if let halfAdvances = uprightHalfAdvances, halfAdvances.contains(where: { $0 != nil }) {
             // WebKit centres an upright glyph across the line on its own font's box.
             let own = fonts.metrics(of: font, size: fonts.usedFontSize(style))
-            made.upright = UprightGlyphs(halfAdvances: middles, centreAboveBaseline: (own.ascent - own.descent) / 2)
+            made.upright = UprightGlyphs(halfAdvances: halfAdvances, centreAboveBaseline: (own.ascent - own.descent) / 2)
         }
         return (made, keptMin...keptMax, hyphen)
     }
