@@ -43,14 +43,12 @@ import Testing
         }
     }
 
-    static func uprightRuns(_ html: String) -> [GlyphRun] {
-        LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844).displayList.entries.compactMap { entry in
-            if case .glyphs(let run) = entry.item { return run } else { return nil }
-        }
+    static func glyphRuns(_ html: String) -> [GlyphRun] {
+        FontCoverageTests.glyphRuns(LaidOutDocument(html: html, viewportWidth: 390, viewportHeight: 844))
     }
 
     @Test func mixedStandsCJKUprightAndLeavesLatinSideways() throws {
-        let runs = Self.uprightRuns("<div style='writing-mode:vertical-rl;font:20px serif'>ab 日本語かな</div>")
+        let runs = Self.glyphRuns("<div style='writing-mode:vertical-rl;font:20px serif'>ab 日本語かな</div>")
         let latin = try #require(runs.first)
         #expect(latin.upright == nil)
         // Han and kana may come in runs of their own: five upright glyphs, each a 20 px em.
@@ -59,10 +57,10 @@ import Testing
     }
 
     @Test func uprightStandsEveryLetterAndSidewaysNone() {
-        let upright = Self.uprightRuns("<div style='writing-mode:vertical-lr;text-orientation:upright;font:20px serif'>Lorem</div>")
+        let upright = Self.glyphRuns("<div style='writing-mode:vertical-lr;text-orientation:upright;font:20px serif'>Lorem</div>")
         #expect(upright.count == 1 && upright.first?.upright?.halfAdvances.allSatisfy { $0 != nil } == true)
         for css in ["writing-mode:vertical-rl;text-orientation:sideways", "writing-mode:sideways-rl", "writing-mode:horizontal-tb"] {
-            let runs = Self.uprightRuns("<div style='\(css);font:20px serif'>日本 ab</div>")
+            let runs = Self.glyphRuns("<div style='\(css);font:20px serif'>日本 ab</div>")
             #expect(!runs.isEmpty && runs.allSatisfy { $0.upright == nil }, "\(css)")
         }
     }

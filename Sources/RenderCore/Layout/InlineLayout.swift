@@ -759,16 +759,10 @@ struct InlineLayout {
             case .sub: return total + parentSize / 5 + 1
             case .super: return total - (parentSize / 3 + 1)
             case .baseline where box.style.alignsOnCentralBaseline:
-                return total + centreAboveBaseline(box.style) - centreAboveBaseline(parent)
+                return total + fonts.metrics(for: box.style).middleAboveBaseline - fonts.metrics(for: parent).middleAboveBaseline
             default: return total
             }
         }
-    }
-
-    /// How far the middle of the style's font box lies above its alphabetic baseline.
-    private func centreAboveBaseline(_ style: ComputedStyle) -> Double {
-        let metrics = fonts.metrics(for: style)
-        return (metrics.ascent - metrics.descent) / 2
     }
 
     /// Distance from an atomic inline's baseline to its bottom margin edge.
@@ -844,7 +838,7 @@ struct InlineLayout {
         if let halfAdvances = uprightHalfAdvances, halfAdvances.contains(where: { $0 != nil }) {
             // WebKit centres an upright glyph across the line on its own font's box.
             let own = fonts.metrics(of: font, size: fonts.usedFontSize(style))
-            made.upright = UprightGlyphs(halfAdvances: halfAdvances, centreAboveBaseline: (own.ascent - own.descent) / 2)
+            made.upright = UprightGlyphs(halfAdvances: halfAdvances, centreAboveBaseline: own.middleAboveBaseline)
         }
         return (made, keptMin...keptMax, hyphen)
     }

@@ -133,9 +133,21 @@ struct MultiColumnLayout {
         /// the units that follow it).
         var block: LineBlock? = nil
     }
-    /// `orphans` and `widows` as set (nil: `auto`; WebKit enforces widows only when set and
-    /// counts orphans as 2 but for the columns' least height).
-    struct LineBlock { let count: Int; let orphans: Int?; let widows: Int? }
+    /// A block's lines with its `orphans` and `widows` as WebKit applies them: widows only when
+    /// set, orphans 2 unless set; either, when set, the lines a balanced column must hold.
+    struct LineBlock {
+        let count: Int
+        let orphans: Int
+        let widows: Int
+        let leastLines: Int
+
+        init(_ box: Box) {
+            count = box.lines.count
+            orphans = box.style.orphans ?? 2
+            widows = box.style.widows ?? 0
+            leastLines = min(max(box.style.orphans ?? 1, box.style.widows ?? 1), count)
+        }
+    }
 
     /// Boxes that are never split: replaced elements, tables, atomic inlines (a block without
     /// lines is only space, broken anywhere).
@@ -147,7 +159,7 @@ struct MultiColumnLayout {
         guard units.count < maximumUnits else { return }
         let contentTop = top + box.contentY
         for (index, line) in box.lines.enumerated() {
-            let block = index == 0 ? LineBlock(count: box.lines.count, orphans: box.style.orphans, widows: box.style.widows) : nil
+            let block = index == 0 ? LineBlock(box) : nil
             units.append(Unit(top: contentTop + line.y, height: line.height, block: block))
         }
         for child in box.children where !child.isFloat {
@@ -180,7 +192,7 @@ struct MultiColumnLayout {
             if let block = units[index].block, block.count > 1, index + block.count <= units.count {
                 let lines = units[index..<(index + block.count)]
                 shift = lineOffsets(tops: lines.map(\.top), heights: lines.map(\.height), shift: shift, columnHeight: h,
-                                    orphans: block.orphans ?? 2, widows: block.widows ?? 0).last ?? shift
+                                    orphans: block.orphans, widows: block.widows).last ?? shift
                 index += block.count
                 continue
             }
@@ -240,8 +252,7 @@ struct MultiColumnLayout {
         var low = max(total / Double(count), units.map(\.height).max() ?? 0)
         for (index, unit) in units.enumerated() {
             guard let block = unit.block, index + block.count <= units.count else { continue }
-            let lines = min(max(block.orphans ?? 1, block.widows ?? 1), block.count)
-            let last = units[index + lines - 1]
+            let last = units[index + block.leastLines - 1]
             low = max(low, last.top + last.height - unit.top)
         }
         var high = max(total, low)
@@ -259,8 +270,9 @@ struct MultiColumnLayout {
     static func paginate(_ box: Box, top: Double, columnHeight h: Double) -> Double {
         var shift = 0.0
         let contentTop = top + box.contentY
+        let block = LineBlock(box)
         let offsets = lineOffsets(tops: box.lines.map { contentTop + $0.y }, heights: box.lines.map(\.height), shift: 0,
-                                  columnHeight: h, orphans: box.style.orphans ?? 2, widows: box.style.widows ?? 0)
+                                  columnHeight: h, orphans: block.orphans, widows: block.widows)
         for (index, dy) in offsets.enumerated() where dy != 0 {
             box.lines[index] = box.lines[index].offsetBy(dx: 0, dy: dy)
             for atomic in box.lines[index].atomics { atomic.box.y += dy }

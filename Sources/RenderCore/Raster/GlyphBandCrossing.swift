@@ -22,17 +22,7 @@ extension GlyphMasks {
     }
 
     private func outlineCrossing(glyph: UInt32, key: BandKey) -> ClosedRange<Double>? {
-        face.lock.lock()
-        defer { face.lock.unlock() }
-        let face = self.face.face
-        FT_Set_Transform(face, nil, nil)
-        guard FT_Set_Char_Size(face, FT_F26Dot6(size.x * 64), FT_F26Dot6(size.y * 64), 72, 72) == 0,
-              FT_Load_Glyph(face, glyph, Int32(truncatingIfNeeded: FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        return withUnsafeMutablePointer(to: &slot.pointee.outline) { outline -> ClosedRange<Double>? in
-            if syntheticBold, let size = face.pointee.size {
-                FT_Outline_Embolden(outline, FT_MulFix(FT_Long(face.pointee.units_per_EM), size.pointee.metrics.y_scale) / 24)
-            }
+        withOutline(glyph: glyph, scale: 1) { outline, _ -> ClosedRange<Double>? in
             // FreeType's y runs up: the band below the baseline is at negative y.
             var walk = BandWalk(low: Double(-key.bottom), high: Double(-key.top))
             var funcs = FT_Outline_Funcs(

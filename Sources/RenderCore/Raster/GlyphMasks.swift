@@ -33,10 +33,10 @@ final class GlyphMasks: @unchecked Sendable {
 
     struct Key: Hashable { let glyph: UInt32; let phase: UInt8; let scale: Double }
 
-    let face: FreeTypeFace
+    private let face: FreeTypeFace
     /// The font's size in CSS px, across and up (its em square at device scale 1).
-    let size: (x: Double, y: Double)
-    let syntheticBold: Bool
+    private let size: (x: Double, y: Double)
+    private let syntheticBold: Bool
     private let lock = NSLock()
     private var masks: [Key: GlyphMask] = [:]
     private var bytes = 0
@@ -95,7 +95,11 @@ final class GlyphMasks: @unchecked Sendable {
         return mask
     }
 
-    private func render(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask? {
+    /// The glyph's unhinted outline at `scale` device pixels per CSS px (26.6 units, synthetic
+    /// bold applied), lent to `body` under the face's lock with the glyph slot; nil when the
+    /// glyph has no outline.
+    func withOutline<T>(glyph: UInt32, scale: Double,
+                        _ body: (UnsafeMutablePointer<FT_Outline>, FT_GlyphSlot) -> T?) -> T? {
         self.face.lock.lock()
         defer { self.face.lock.unlock() }
         let face = self.face.face
@@ -105,11 +109,17 @@ final class GlyphMasks: @unchecked Sendable {
         let flags = Int32(truncatingIfNeeded: FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        return withUnsafeMutablePointer(to: &slot.pointee.outline) { outline -> GlyphMask in
+        return withUnsafeMutablePointer(to: &slot.pointee.outline) { outline in
             if syntheticBold, let size = face.pointee.size {
                 // Skia's (and cairo's) synthetic bold: outlines widened by 1/24 em.
                 FT_Outline_Embolden(outline, FT_MulFix(FT_Long(face.pointee.units_per_EM), size.pointee.metrics.y_scale) / 24)
             }
+            return body(outline, slot)
+        }
+    }
+
+    private func render(glyph: UInt32, phase: Int, scale: Double) -> GlyphMask? {
+        withOutline(glyph: glyph, scale: scale) { outline, slot -> GlyphMask? in
             FT_Outline_Translate(outline, FT_Pos(phase * 16), 0)  // 26.6: a quarter pixel is 16
             var box = FT_BBox()
             FT_Outline_Get_CBox(outline, &box)

@@ -357,7 +357,7 @@ public struct ComputedStyle: Sendable {
     /// `text-underline-position` (inherited).
     public var underlinePosition = UnderlinePosition()
     /// `text-decoration-skip-ink` (inherited): `auto` and `all` (false: `none`), under- and
-    /// overlines break where glyphs cross them (`InkSkipping`).
+    /// overlines break where glyphs cross them (`GlyphBandCrossing`, `DecorationDrawing.drawnStretches`).
     public var skipsInk = true
     /// `text-emphasis-style` as the mark it draws (nil: `none`), `-color` (nil: the text's
     /// colour) and `-position`; all inherited (`EmphasisMark` draws them).

@@ -283,9 +283,12 @@ public struct FontMetrics: Sendable {
     public var underlinePosition: Double      // above the baseline, negative below
     public var normalLineHeight: Double { ascent + descent + lineGap }
 
+    /// How far the middle of the box (ascent over descent) lies above the baseline.
+    var middleAboveBaseline: Double { (ascent - descent) / 2 }
+
     /// The same box moved across the baseline so its middle lies where `other`'s does.
     func centred(on other: FontMetrics) -> FontMetrics {
-        let half = (ascent + descent) / 2, lift = (other.ascent - other.descent) / 2
+        let half = (ascent + descent) / 2, lift = other.middleAboveBaseline
         var centred = self
         centred.ascent = half + lift
         centred.descent = half - lift
